@@ -1,0 +1,96 @@
+"""Standings as the ``score`` command prints them: the JSON contract and a text table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import end_status, standings
+from .rules.models import Sheet
+from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+
+
+def tile_json(tile) -> dict[str, Any]:
+    """One Pinax tile's result: ``score``, ``cells`` used and ``rotation`` in degrees."""
+    return {
+        "tile": tile.index + 1,
+        "mode": "pattern" if tile.pattern else "seals",
+        "score": tile.score,
+        "seals": tile.seals,
+        "cells": [list(cell) for cell in tile.cells],
+        "rotation": tile.rotation,
+        "position": list(tile.position) if tile.position else None,
+    }
+
+
+def score_json(sheet: Sheet) -> dict[str, Any]:
+    """The ``score --json`` shape of DESIGN.md (players in ranking order), plus extras."""
+    table = standings(sheet)
+    end = end_status(sheet)
+    players = []
+    for score, rank in zip(table.scores, table.ranks):
+        row: dict[str, Any] = {"name": score.name}
+        row.update({category: getattr(score, category) for category in CATEGORIES})
+        row.update(
+            total=score.total, rank=rank, seals_removed=score.seals_removed,
+            scholar_cards=score.scholar_cards, kings_requests=score.kings_requests,
+            pinax_detail=[tile_json(tile) for tile in score.pinax_detail],
+        )
+        players.append(row)
+    return {
+        "title": sheet.title,
+        "players": players,
+        "winners": list(table.winners),
+        "tie_breaks": [{"rule": s.rule, "text": s.text} for s in table.separations],
+        "end": {
+            "triggered": end.triggered, "cause": end.cause, "next": end.next,
+            "rule": end.rule, "when": end.when, "warnings": list(end.warnings),
+            "events": end.events, "empty_spaces": end.empty_spaces,
+        },
+    }
+
+
+def tile_line(tile) -> str:
+    """One Pinax tile's result in words."""
+    if tile.note:
+        return f"tile {tile.index + 1}: {tile.note}"
+    if not tile.pattern:
+        return f"tile {tile.index + 1}: {tile.seals} Seal(s) counted -> {tile.score}"
+    if not tile.cells:
+        return f"tile {tile.index + 1}: no eligible Seals fit -> 0"
+    cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in tile.cells)
+    return (
+        f"tile {tile.index + 1}: rotated {tile.rotation}°, at row {tile.position[0] + 1} "
+        f"column {tile.position[1] + 1}, Seals {cells} -> {tile.score}"
+    )
+
+
+def score_text(sheet: Sheet) -> str:
+    """A readable table: categories, total, rank, tie-breaks, winners and end status."""
+    table = standings(sheet)
+    end = end_status(sheet)
+    width = max(6, *(len(s.name) for s in table.scores))
+    heads = [CATEGORY_LABELS[c] for c in CATEGORIES] + ["Total"]
+    if not table.solo:
+        heads.append("Rank")
+    lines = [sheet.title] if sheet.title else []
+    lines.append("Player".ljust(width) + "".join(h.rjust(10) for h in heads))
+    for score, rank in zip(table.scores, table.ranks):
+        values = [getattr(score, c) for c in CATEGORIES] + [score.total]
+        if not table.solo:
+            values.append(rank)
+        lines.append(score.name.ljust(width) + "".join(str(v).rjust(10) for v in values))
+    for score in table.scores:
+        if any(tile.pattern for tile in score.pinax_detail):
+            lines.append(f"{score.name}'s Pinax:")
+            lines.extend("  " + tile_line(tile) for tile in score.pinax_detail)
+    if not table.solo:
+        lines.extend(s.text for s in table.separations)
+        names = " and ".join(table.winners)
+        lines.append(f"Shared victory: {names}" if len(table.winners) > 1 else f"Winner: {names}")
+    if end.triggered:
+        cause = "the second Event" if end.cause == "event" else "the Library threshold"
+        lines.append(f"End: triggered by {cause} ({end.when}). {end.rule}: {end.next}")
+    else:
+        lines.append(f"End: not triggered. {end.next}")
+    lines.extend(f"Note: {warning}" for warning in end.warnings)
+    return "\n".join(lines)

@@ -1,0 +1,184 @@
+"""The scoresheet's state as immutable pydantic models (format 1 field names).
+
+Field names are the public contract of DESIGN.md. Every number is a strict whole
+number: ``3.0``, ``"3"`` and ``true`` are rejected, never coerced ("Input" in RULES.md).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
+)
+from pydantic.functional_validators import AfterValidator
+
+from .library import LibraryGrid, parse_rows
+
+#: Upper bound that only catches typos such as 999; far above any real game.
+MAX_COUNT = 500
+MAX_PLAYERS = 4
+MAX_NAME = 30
+
+Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
+SealCount = Annotated[StrictInt, Field(ge=0, le=4)]
+Cell = tuple[Annotated[StrictInt, Field(ge=0, le=63)], Annotated[StrictInt, Field(ge=0, le=63)]]
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("a player needs a name")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"names are at most {MAX_NAME} characters")
+    return name
+
+
+PlayerName = Annotated[str, Field(strict=True), AfterValidator(_clean_name)]
+
+
+class Model(BaseModel):
+    """Base: immutable, strict about unknown fields so a typo in a file is caught."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class PinaxTile(Model):
+    """One Pinax tile: a quick ``seals`` count (S1) or a ``pattern`` of cells (S1-S6)."""
+
+    seals: SealCount | None = None
+    pattern: tuple[Cell, ...] | None = None
+
+    @model_validator(mode="after")
+    def _one_mode(self) -> PinaxTile:
+        if (self.seals is None) == (self.pattern is None):
+            raise ValueError('a Pinax tile has either "seals" (0-4) or "pattern", not both or neither')
+        if self.pattern is not None:
+            if not 1 <= len(self.pattern) <= 4:
+                raise ValueError(f"a Pinax pattern has 1 to 4 cells, not {len(self.pattern)}")
+            if len(set(self.pattern)) != len(self.pattern):
+                raise ValueError("a Pinax pattern lists the same cell twice")
+        return self
+
+
+class Scribe(Model):
+    """A Scribe in the School (S7). A Young Scribe counts at its printed value (M3)."""
+
+    knowledge: Count = 0
+    young: StrictBool = False
+
+
+class Scholar(Model):
+    """An invited Scholar card in the Workshop, with the Renown on its back (S8)."""
+
+    renown: Count = 0
+    name: Annotated[str, Field(max_length=60)] = ""
+
+
+class Supplies(Model):
+    """The six counts that S9 scores."""
+
+    kings_grace: Count = 0
+    research: Count = 0
+    crates_in_ships: Count = 0
+    crates_in_supply: Count = 0
+    stones_in_supply: Count = 0
+    stones_in_royal_ships: Count = 0
+
+
+class Player(Model):
+    """One player's end-game state: everything S1-S10 and T2-T4 need."""
+
+    name: PlayerName
+    colour: Annotated[str, Field(max_length=20)] = ""
+    renown: Count = 0
+    pinax: tuple[PinaxTile, ...] = ()
+    scribes: tuple[Scribe, ...] = ()
+    scholars: tuple[Scholar, ...] = ()
+    supplies: Supplies = Supplies()
+    seals_removed: Count = 0
+    kings_requests: Count = 0
+
+
+class Library(Model):
+    """The Library as rows of space-separated tokens (DESIGN.md); see ``library.py``."""
+
+    rows: tuple[str, ...] = Field(min_length=1, max_length=64)
+
+    @field_validator("rows")
+    @classmethod
+    def _parse(cls, rows: tuple[str, ...]) -> tuple[str, ...]:
+        parse_rows(rows)  # raises a ValueError naming the row and cell
+        return rows
+
+    @property
+    def grid(self) -> LibraryGrid:
+        """The parsed grid (cached by rows)."""
+        return parse_rows(self.rows)
+
+
+Phase = Literal["planning", "execution", "end_of_generation"]
+
+
+class PhaseMark(Model):
+    """A new phase began (generation counts from 1)."""
+
+    kind: Literal["phase"] = "phase"
+    phase: Phase
+    generation: Annotated[StrictInt, Field(ge=1, le=99)] = 1
+
+
+class RoundMark(Model):
+    """A new round of the current phase began."""
+
+    kind: Literal["round"] = "round"
+    round: Annotated[StrictInt, Field(ge=1, le=99)]
+
+
+class EventMark(Model):
+    """An Event was triggered (E1a)."""
+
+    kind: Literal["event"] = "event"
+
+
+class EmptySpacesMark(Model):
+    """The table counted the empty Library spaces (E1b, E2)."""
+
+    kind: Literal["empty_spaces"] = "empty_spaces"
+    count: Count
+
+
+TimelineMark = Annotated[
+    PhaseMark | RoundMark | EventMark | EmptySpacesMark, Field(discriminator="kind")
+]
+
+
+class Sheet(Model):
+    """A whole scoresheet's state: title, 1-4 players, optional Library, timeline."""
+
+    title: Annotated[str, Field(max_length=80)] = ""
+    players: tuple[Player, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
+    library: Library | None = None
+    timeline: tuple[TimelineMark, ...] = ()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Sheet:
+        check_sheet(self)
+        return self
+
+
+def check_sheet(sheet: Sheet) -> None:
+    """Raise ValueError if names repeat or a Library Seal names a missing player."""
+    seen: dict[str, str] = {}
+    for player in sheet.players:
+        key = player.name.casefold()
+        if key in seen:
+            raise ValueError(f'two players are named "{player.name}": names must differ')
+        seen[key] = player.name
+    if sheet.library is not None:
+        highest = sheet.library.grid.highest_seal
+        if highest > len(sheet.players):
+            raise ValueError(
+                f"the Library has a Seal of player {highest}, "
+                f"but the sheet has {len(sheet.players)} player(s)"
+            )

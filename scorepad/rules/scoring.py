@@ -1,0 +1,97 @@
+"""Per-player scoring, S1 and S7-S11."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Player, Sheet, Supplies
+from .pinax import TileResult, solve_pinax
+
+#: S1: Renown for 0, 1, 2, 3 or 4 matched Seals on one Pinax tile.
+PINAX_RENOWN = (0, 3, 6, 10, 15)
+
+
+def one_per(amount: int, step: int) -> int:
+    """S7/S9/S11 interpretation: "1 Renown per two/three" rounds down."""
+    return amount // step
+
+
+def pinax_renown(seals: int) -> int:
+    """S1: the Renown one tile scores for its matched Seals (never more than four)."""
+    return PINAX_RENOWN[min(seals, 4)]
+
+
+def school_renown(player: Player) -> int:
+    """S7: printed Knowledge of the Scribes, 1 per two; a Young Scribe is not doubled (M3)."""
+    return one_per(sum(scribe.knowledge for scribe in player.scribes), 2)
+
+
+def scholars_renown(player: Player) -> int:
+    """S8: the Renown printed on the back of each invited Scholar card."""
+    return sum(scholar.renown for scholar in player.scholars)
+
+
+def supplies_renown(supplies: Supplies) -> int:
+    """S9: King's Grace + Research + Crates, 1 per three (M2); 2 per Translation Stone."""
+    pooled = (
+        supplies.kings_grace
+        + supplies.research
+        + supplies.crates_in_ships
+        + supplies.crates_in_supply
+    )
+    stones = supplies.stones_in_supply + supplies.stones_in_royal_ships
+    return one_per(pooled, 3) + 2 * stones
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    """One player's categories, total (S11) and tie-break counts (T2-T4)."""
+
+    name: str
+    pinax: int
+    school: int
+    scholars: int
+    supplies: int
+    renown: int
+    seals_removed: int
+    scholar_cards: int
+    kings_requests: int
+    pinax_detail: tuple[TileResult, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """S11: S1..S10 summed."""
+        return self.pinax + self.school + self.scholars + self.supplies + self.renown
+
+
+CATEGORIES = ("pinax", "school", "scholars", "supplies", "renown")
+CATEGORY_LABELS = {
+    "pinax": "Pinax",
+    "school": "School",
+    "scholars": "Scholars",
+    "supplies": "Supplies",
+    "renown": "Renown",
+}
+
+
+def score_player(sheet: Sheet, index: int) -> PlayerScore:
+    """Score the player at ``index`` (0-based, in ``players`` order)."""
+    player = sheet.players[index]
+    detail = solve_pinax(player.pinax, sheet.library, index + 1)
+    return PlayerScore(
+        name=player.name,
+        pinax=sum(tile.score for tile in detail),
+        school=school_renown(player),
+        scholars=scholars_renown(player),
+        supplies=supplies_renown(player.supplies),
+        renown=player.renown,
+        seals_removed=player.seals_removed,
+        scholar_cards=len(player.scholars),
+        kings_requests=player.kings_requests,
+        pinax_detail=detail,
+    )
+
+
+def score_players(sheet: Sheet) -> tuple[PlayerScore, ...]:
+    """Score every player, in ``players`` order."""
+    return tuple(score_player(sheet, i) for i in range(len(sheet.players)))

@@ -1,0 +1,81 @@
+"""Winner, ranks and tie-breaks (T1-T6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Sheet
+from .scoring import PlayerScore, score_players
+
+#: T1-T4 in order: the rule id, how to read the count, and the unit to show.
+TIE_CHAIN = (
+    ("T1", lambda s: s.total, "Renown"),
+    ("T2", lambda s: s.seals_removed, "Seals removed"),
+    ("T3", lambda s: s.scholar_cards, "Scholars"),
+    ("T4", lambda s: s.kings_requests, "King's Requests"),
+)
+
+
+def tie_key(score: PlayerScore) -> tuple[int, ...]:
+    """T1-T4: the values compared, most important first (higher is better)."""
+    return tuple(read(score) for _, read, _ in TIE_CHAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Separation:
+    """Why one player stands ahead of the next one, or that they share the place (T5)."""
+
+    ahead: str
+    behind: str
+    rule: str  # T1..T4, or T5 for a shared place
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Scores in ranking order, competition ranks (1, 1, 3), winners and separations."""
+
+    scores: tuple[PlayerScore, ...]
+    ranks: tuple[int, ...]
+    separations: tuple[Separation, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """T5: every player with rank 1 wins."""
+        return tuple(s.name for s, rank in zip(self.scores, self.ranks) if rank == 1)
+
+    @property
+    def solo(self) -> bool:
+        """T6: one player gets a total and no ranking talk."""
+        return len(self.scores) == 1
+
+    def rank_of(self, name: str) -> int:
+        """The competition rank of the named player."""
+        return self.ranks[[s.name for s in self.scores].index(name)]
+
+
+def separate(ahead: PlayerScore, behind: PlayerScore) -> Separation:
+    """T1-T5: the first rule on which two adjacent players differ, in words."""
+    for rule, read, unit in TIE_CHAIN:
+        a, b = read(ahead), read(behind)
+        if a != b:
+            text = f"{ahead.name} ahead of {behind.name} on {rule}: {a} {unit} to {b}"
+            return Separation(ahead.name, behind.name, rule, text)
+    text = f"{ahead.name} and {behind.name} tied on T1-T4: shared place (T5)"
+    return Separation(ahead.name, behind.name, "T5", text)
+
+
+def rank_scores(scores: tuple[PlayerScore, ...]) -> Standings:
+    """T1-T5: order by the tie chain; equal keys share a rank, the next rank skips."""
+    ordered = tuple(sorted(scores, key=tie_key, reverse=True))
+    ranks: list[int] = []
+    for i, score in enumerate(ordered):
+        tied = i > 0 and tie_key(score) == tie_key(ordered[i - 1])
+        ranks.append(ranks[-1] if tied else i + 1)
+    separations = tuple(separate(a, b) for a, b in zip(ordered, ordered[1:]))
+    return Standings(ordered, tuple(ranks), separations)
+
+
+def standings(sheet: Sheet) -> Standings:
+    """Score every player of the sheet and rank them (T1-T6)."""
+    return rank_scores(score_players(sheet))

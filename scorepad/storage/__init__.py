@@ -1,0 +1,1 @@
+"""Storage: the scoresheet file, migrations, atomic saves, paths and exports."""

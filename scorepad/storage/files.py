@@ -1,0 +1,31 @@
+"""Reading sheet files from disk, with one clear error for anything that goes wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..rules.models import Sheet
+from .document import SheetFileError, parse_document
+
+MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong file early
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, or SheetFileError naming the file and the problem."""
+    try:
+        if path.is_dir():
+            raise SheetFileError(str(path), "", "is a folder, not a scoresheet file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise SheetFileError(str(path), "", "is too large to be a scoresheet (over 20 MB)")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise SheetFileError(str(path), "", "no such file") from None
+    except PermissionError:
+        raise SheetFileError(str(path), "", "cannot be read: permission denied") from None
+    except OSError as err:
+        raise SheetFileError(str(path), "", f"cannot be read: {err.strerror or err}") from None
+
+
+def read_sheet(path: Path) -> tuple[Sheet, tuple]:
+    """Load a sheet and its history. Never writes to the file."""
+    return parse_document(read_bytes(path), str(path))

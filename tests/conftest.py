@@ -1,0 +1,25 @@
+"""Shared fixtures: every test runs with SCOREPAD_HOME in a temporary folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorepad.rules.models import Player, Sheet
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def scorepad_home(tmp_path_factory, monkeypatch) -> Path:
+    """Never touch the user's real data folder."""
+    home = tmp_path_factory.mktemp("scorepad-home")
+    monkeypatch.setenv("SCOREPAD_HOME", str(home))
+    return home
+
+
+def make_sheet(*players: dict, **sheet) -> Sheet:
+    """A sheet from player dicts (names default to P1, P2, ...)."""
+    built = [Player(**{"name": f"P{i + 1}", **p}) for i, p in enumerate(players)]
+    return Sheet(players=tuple(built), **sheet)

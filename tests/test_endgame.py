@@ -1,0 +1,106 @@
+"""The end trigger, E1-E8."""
+
+from __future__ import annotations
+
+from scorepad.rules.endgame import NEXT_STEP, PLAY_ON, end_status
+
+from .conftest import make_sheet
+
+
+def status(*marks, library=None):
+    sheet = make_sheet({"name": "Ana"}, library=library, timeline=list(marks))
+    return end_status(sheet)
+
+
+EXECUTION = {"kind": "phase", "phase": "execution", "generation": 2}
+PLANNING = {"kind": "phase", "phase": "planning", "generation": 2}
+END_OF_GEN = {"kind": "phase", "phase": "end_of_generation", "generation": 2}
+EVENT = {"kind": "event"}
+
+
+def empty(n):
+    return {"kind": "empty_spaces", "count": n}
+
+
+def test_E1a_second_event_in_execution_triggers():
+    result = status(EXECUTION, {"kind": "round", "round": 3}, EVENT, EVENT)
+    assert result.triggered and result.cause == "event"
+    assert result.when == "generation 2, Execution, round 3"
+
+
+def test_E1b_two_or_fewer_empty_spaces_in_execution_triggers():
+    assert not status(EXECUTION, empty(3)).triggered
+    result = status(EXECUTION, empty(2))
+    assert result.triggered and result.cause == "library"
+
+
+def test_E2_M1_grid_counts_location_tiles_as_empty_and_hash_as_no_space():
+    grid = {"rows": ["L M # G*1", "C . # #"]}  # L and . empty: 2 -> triggers
+    result = status(EXECUTION, library=grid)
+    assert result.empty_spaces == 2 and result.cause == "library"
+
+
+def test_E2_grid_count_replaces_a_typed_count():
+    result = status(EXECUTION, empty(1), library={"rows": [". . . M"]})
+    # the typed 1 already triggered (E3 keeps it), the grid says 3 now
+    assert result.triggered and result.empty_spaces == 3
+
+
+def test_E3_triggers_once_first_cause_stands():
+    result = status(EXECUTION, EVENT, EVENT, empty(1))
+    assert result.cause == "event" and result.rule == "E4"
+    assert any("does not shorten" in w for w in result.warnings)
+
+
+def test_E3_third_event_changes_nothing():
+    assert status(EXECUTION, empty(2), EVENT, EVENT, EVENT).cause == "library"
+
+
+def test_E4_event_in_execution_one_more_turn_each():
+    result = status(EXECUTION, EVENT, EVENT)
+    assert result.rule == "E4" and result.next == NEXT_STEP["E4"]
+    assert "one more turn" in result.next
+
+
+def test_E5_library_in_execution_scores_after_the_round():
+    result = status(EXECUTION, empty(0))
+    assert result.rule == "E5" and "score at once" in result.next
+
+
+def test_E6_event_in_end_of_generation_one_turn_next_execution():
+    result = status(EXECUTION, EVENT, END_OF_GEN, EVENT)
+    assert result.rule == "E6" and result.when.startswith("generation 2, End of Generation")
+
+
+def test_E7_event_in_planning_warns_and_applies_E6():
+    result = status(PLANNING, EVENT, EVENT)
+    assert result.rule == "E6" and any("Planning" in w for w in result.warnings)
+
+
+def test_E7_low_library_outside_execution_waits_for_next_execution():
+    waiting = status(END_OF_GEN, empty(2))
+    assert not waiting.triggered and "next Execution" in waiting.next
+    begun = status(END_OF_GEN, empty(2), {"kind": "phase", "phase": "planning", "generation": 3},
+                   {"kind": "phase", "phase": "execution", "generation": 3})
+    assert begun.triggered and begun.rule == "E5" and begun.when == "generation 3, Execution"
+
+
+def test_E7_pending_library_then_event_in_execution_event_rules():
+    result = status(END_OF_GEN, empty(1), EXECUTION, EVENT)  # library fires at Execution first
+    assert result.cause == "library"
+
+
+def test_E8_one_event_warns_the_next_ends_the_game():
+    result = status(EXECUTION, EVENT)
+    assert not result.triggered and result.next == PLAY_ON
+    assert "One Event so far: the next one ends the game (E8)." in result.warnings
+
+
+def test_E8_empty_spaces_warning_says_how_many():
+    result = status(EXECUTION, empty(4))
+    assert any(w.startswith("4 empty spaces left: at most two triggers the end") for w in result.warnings)
+
+
+def test_E1_nothing_recorded_plays_on():
+    result = status()
+    assert not result.triggered and result.cause is None and result.warnings == ()
