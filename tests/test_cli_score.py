@@ -124,3 +124,24 @@ def test_schema_matches_the_committed_copy():
 def test_schema_command_prints_it(capsys):
     code, out, _ = run(capsys, "schema")
     assert code == 0 and json.loads(out)["properties"]["format"]["const"] == "great-library-scoresheet"
+
+
+def test_score_json_has_pinax_detail_per_tile(capsys):
+    code, out, _ = run(capsys, "score", str(DATA / "patterns.json"), "--json")
+    ana = json.loads(out)["players"][0]
+    assert code == 0 and ana["pinax"] == 16
+    assert [t["score"] for t in ana["pinax_detail"]] == [3, 10, 3]
+    tile = ana["pinax_detail"][1]
+    assert tile["cells"] == [[0, 0], [0, 1], [0, 2]] and tile["rotation"] == 0
+    assert ana["pinax_detail"][2]["mode"] == "seals" and ana["pinax_detail"][2]["rotation"] is None
+
+
+def test_E2_score_uses_the_grid_count_for_the_end(capsys):
+    _, out, _ = run(capsys, "score", str(DATA / "patterns.json"), "--json")
+    assert json.loads(out)["end"]["empty_spaces"] == 5
+
+
+def test_score_table_explains_each_pattern_tile(capsys):
+    _, out, _ = run(capsys, "score", str(DATA / "patterns.json"))
+    assert "tile 2: rotated 0°, at row 1 column 1, Seals r1c1 r1c2 r1c3 -> 10" in out
+    assert "tile 3: 1 Seal(s) counted -> 3" in out

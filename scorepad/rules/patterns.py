@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 Cells = tuple[tuple[int, int], ...]
@@ -31,24 +30,21 @@ def rotations(pattern: Cells) -> tuple[tuple[int, Cells], ...]:
     return tuple((angle, cells) for cells, angle in found.items())
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """One way to lay a tile: its rotation, its top-left corner and the cells it covers."""
-
-    rotation: int
-    row: int
-    col: int
-    cells: Cells
+#: One way to lay a tile: (cells as a bit mask, rotation, top row, left column). The
+#: mask has bit ``row * width + column`` set for each covered cell.
+Placement = tuple[int, int, int, int]
 
 
-def placements(pattern: Cells, height: int, width: int) -> list[Placement]:
+@lru_cache(maxsize=4096)
+def placements(pattern: Cells, height: int, width: int) -> tuple[Placement, ...]:
     """S4 + S6: every rotation at every position where the whole shape lies in the grid."""
     found = []
     for angle, shape in rotations(pattern):
         tall = max(r for r, _ in shape) + 1
         wide = max(c for _, c in shape) + 1
+        origin = sum(1 << (r * width + c) for r, c in shape)
         for top in range(height - tall + 1):
             for left in range(width - wide + 1):
-                cells = tuple((top + r, left + c) for r, c in shape)
-                found.append(Placement(angle, top, left, cells))
-    return found
+                # shifting the origin mask moves the shape; it fits, so no row wraps
+                found.append((origin << (top * width + left), angle, top, left))
+    return tuple(found)
