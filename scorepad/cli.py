@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from .storage.atomic import SaveError
 from .storage.document import SheetFileError, document_schema
 from .storage.files import read_sheet
 
@@ -15,11 +16,81 @@ def cmd_score(args: argparse.Namespace) -> int:
     """Print the standings of a sheet: a table, or the JSON contract with --json."""
     from .reports import score_json, score_text
 
-    sheet, _ = read_sheet(Path(args.file))
+    sheet = read_sheet(Path(args.file)).sheet
     if args.json:
         print(json.dumps(score_json(sheet), indent=2, ensure_ascii=False))
     else:
         print(score_text(sheet))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a sheet as CSV, Markdown, a BG Stats play file or BGG play-log text."""
+    from .storage.atomic import atomic_write
+    from .storage.bgstats import to_bgstats
+    from .storage.exports import to_bgg, to_csv, to_markdown
+
+    loaded = read_sheet(Path(args.file))
+    makers = {"csv": to_csv, "md": to_markdown, "bgg": to_bgg,
+              "bgstats": lambda sheet: to_bgstats(sheet, loaded.saved)}
+    text = makers[args.to](loaded.sheet)
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        atomic_write(Path(args.output), text.encode("utf-8"))
+        print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Step through a sheet's history: printed with --print, else in the app."""
+    from .rules.entries import EntryError
+    from .rules.replay import differences, replay
+
+    loaded = read_sheet(Path(args.file))
+    if not args.print:
+        from .tui.launch import launch
+
+        return launch(replay=Path(args.file))
+    try:
+        steps = replay(loaded.history)
+    except EntryError as err:
+        raise SheetFileError(args.file, "history", str(err)) from None
+    width = len(str(len(steps)))
+    for step in steps:
+        totals = "  ".join(f"{s.name} {s.total}" for s in step.standings.scores)
+        print(f"{step.number:>{width}}. {step.text}\n{'':>{width}}  -> {totals}")
+    if steps[-1].sheet != loaded.sheet:
+        print("Note: the history does not lead to the saved sheet (edited by hand?): "
+              "the saved sheet is what counts.")
+    for line in differences(loaded.totals, loaded.sheet):
+        print(f"Note: the saved totals differ from today's rules: {line}")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """List saved games and each player's record across them."""
+    from .storage.catalog import player_records, saved_games
+    from .storage.paths import games_dir
+    from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+
+    games, problems = saved_games()
+    if not games:
+        print(f"No saved games yet in {games_dir()}.")
+    for game in games:
+        winners = " and ".join(game.standings.winners)
+        totals = ", ".join(f"{s.name} {s.total}" for s in game.standings.scores)
+        won = "" if game.standings.solo else f"  won by {winners}"
+        print(f"{game.date}  {game.title or '(untitled)'}  [{game.path.name}]{won}\n    {totals}")
+    records = player_records(games)
+    if records:
+        print("\nPlayer        games  wins  average  best  " + "  ".join(
+            f"{CATEGORY_LABELS[c]:>8}" for c in CATEGORIES))
+        for r in records:
+            per = "  ".join(f"{r.average(c):8.1f}" for c in CATEGORIES)
+            print(f"{r.name:<12}{r.games:>7}{r.wins:>6}{r.average():>9.1f}{max(r.totals):>6}  {per}")
+    for problem in problems:
+        print(f"skipped: {problem}", file=sys.stderr)
     return 0
 
 
@@ -39,6 +110,17 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print the JSON contract")
     score.set_defaults(run=cmd_score)
+    export = sub.add_parser("export", help="write a sheet as csv, md, bgstats or bgg text")
+    export.add_argument("file", metavar="FILE")
+    export.add_argument("--to", required=True, choices=["csv", "md", "bgstats", "bgg"])
+    export.add_argument("-o", "--output", metavar="OUT", help="file to write (default: print)")
+    export.set_defaults(run=cmd_export)
+    replay = sub.add_parser("replay", help="step through a sheet's history")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--print", action="store_true", help="print every step and its totals")
+    replay.set_defaults(run=cmd_replay)
+    history = sub.add_parser("history", help="list saved games and players' records")
+    history.set_defaults(run=cmd_history)
     schema = sub.add_parser("schema", help="print the file format's JSON schema")
     schema.set_defaults(run=cmd_schema)
     return parser
@@ -53,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.run(args)
-    except SheetFileError as err:
+    except (SheetFileError, SaveError) as err:
         print(f"scorepad: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -29,9 +29,23 @@ class SheetDocument(Sheet):
     format: Literal["great-library-scoresheet"] = FORMAT
     version: Literal[1] = VERSION
     history: tuple[Entry, ...] = Field(default=(), max_length=100_000)
+    saved: str = Field(default="", description="when the sheet was last saved (ISO 8601)")
+    totals: dict[str, int] = Field(
+        default_factory=dict, description="each player's total when saved, for other tools"
+    )
+
+
+class Loaded(NamedTuple):
+    """A sheet read from a file, with its history and what the file said when saved."""
+
+    sheet: Sheet
+    history: tuple
+    totals: dict[str, int]
+    saved: str
 
 
 HISTORY = TypeAdapter(tuple[Entry, ...])
+FILE_ONLY = ("format", "version", "history", "saved", "totals")
 
 
 def document_schema() -> dict[str, Any]:
@@ -111,7 +125,7 @@ def validation_problem(
     return SheetFileError(source, where(prefix + tuple(first["loc"]), raw), message)
 
 
-def parse_document(data: bytes, source: str) -> tuple[Sheet, tuple]:
+def parse_document(data: bytes, source: str) -> Loaded:
     """Bytes of a file to its sheet and history (a history of ``begin`` when it had none).
 
     The history is checked for shape here; whether it replays is the replay's question.
@@ -120,7 +134,7 @@ def parse_document(data: bytes, source: str) -> tuple[Sheet, tuple]:
 
     raw = decode(data, source)
     raw = migrate(raw, check_header(raw, source), source)
-    body = {key: value for key, value in raw.items() if key not in ("format", "version", "history")}
+    body = {key: value for key, value in raw.items() if key not in FILE_ONLY}
     try:
         sheet = Sheet.model_validate(body)
     except ValidationError as err:
@@ -132,12 +146,19 @@ def parse_document(data: bytes, source: str) -> tuple[Sheet, tuple]:
     history = history or (Begin(sheet=sheet),)
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')
-    return sheet, history
+    totals, saved = raw.get("totals"), raw.get("saved")
+    if not isinstance(totals, dict) or not all(type(v) is int for v in totals.values()):
+        totals = {}
+    return Loaded(sheet, history, totals, saved if isinstance(saved, str) else "")
 
 
-def dump_document(sheet: Sheet, history: tuple) -> bytes:
+def dump_document(sheet: Sheet, history: tuple, saved: str = "") -> bytes:
     """The file's bytes: UTF-8 JSON, indented for people, keys in contract order."""
+    from ..rules.scoring import score_players
+
     body: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     body.update(sheet.model_dump(mode="json"))
+    body["saved"] = saved
+    body["totals"] = {score.name: score.total for score in score_players(sheet)}
     body["history"] = [entry.model_dump(mode="json") for entry in history]
     return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ..rules.models import Sheet
-from .document import SheetFileError, parse_document
+from .atomic import atomic_write
+from .document import Loaded, SheetFileError, dump_document, parse_document
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong file early
 
@@ -26,6 +28,12 @@ def read_bytes(path: Path) -> bytes:
         raise SheetFileError(str(path), "", f"cannot be read: {err.strerror or err}") from None
 
 
-def read_sheet(path: Path) -> tuple[Sheet, tuple]:
+def read_sheet(path: Path) -> Loaded:
     """Load a sheet and its history. Never writes to the file."""
     return parse_document(read_bytes(path), str(path))
+
+
+def write_sheet(path: Path, sheet: Sheet, history: tuple) -> None:
+    """Save atomically (SaveError on failure, with the old file left whole)."""
+    saved = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    atomic_write(path, dump_document(sheet, history, saved))

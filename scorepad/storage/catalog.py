@@ -1,0 +1,73 @@
+"""The saved games in the games folder, and each player's record across them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from ..rules import standings
+from ..rules.scoring import CATEGORIES
+from .document import SheetFileError
+from .files import read_sheet
+from .paths import games_dir
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One readable sheet: when, what, who won, and the standings."""
+
+    path: Path
+    date: str
+    title: str
+    standings: object
+
+
+@dataclass
+class PlayerRecord:
+    """A player's games, wins, and totals across saved games."""
+
+    name: str
+    totals: list[int] = field(default_factory=list)
+    wins: int = 0
+    categories: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
+
+    @property
+    def games(self) -> int:
+        """How many saved games the player is in."""
+        return len(self.totals)
+
+    def average(self, category: str | None = None) -> float:
+        """Average total, or average of one category."""
+        amount = sum(self.totals) if category is None else self.categories[category]
+        return amount / self.games if self.games else 0.0
+
+
+def saved_games(folder: Path | None = None) -> tuple[list[SavedGame], list[str]]:
+    """Every readable sheet, newest first, and a message for each one that is not."""
+    folder = folder or games_dir()
+    games, problems = [], []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        try:
+            loaded = read_sheet(path)
+        except SheetFileError as err:
+            problems.append(str(err))
+            continue
+        when = loaded.saved or datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+        games.append(SavedGame(path, when[:10], loaded.sheet.title, standings(loaded.sheet)))
+    games.sort(key=lambda game: (game.date, game.path.name), reverse=True)
+    return games, problems
+
+
+def player_records(games: list[SavedGame]) -> list[PlayerRecord]:
+    """Per player (by name): games, wins, totals and category sums, most games first."""
+    records: dict[str, PlayerRecord] = {}
+    for game in games:
+        winners = set(game.standings.winners)
+        for score in game.standings.scores:
+            record = records.setdefault(score.name.casefold(), PlayerRecord(score.name))
+            record.totals.append(score.total)
+            record.wins += score.name in winners and not game.standings.solo
+            for category in CATEGORIES:
+                record.categories[category] += getattr(score, category)
+    return sorted(records.values(), key=lambda r: (-r.games, r.name.casefold()))

@@ -1,0 +1,79 @@
+"""Exports of a sheet's standings: CSV, Markdown and a BoardGameGeek play-log text."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ..rules import end_status, standings
+from ..rules.models import Sheet
+from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
+
+GAME_NAME = "The Great Library"
+CSV_FIELDS = ("rank", "player", *CATEGORIES, "total", "seals_removed", "scholar_cards",
+              "kings_requests", "winner")
+
+
+def rows(sheet: Sheet) -> list[dict]:
+    """One dict per player in ranking order, with every exported column."""
+    table = standings(sheet)
+    winners = set(table.winners)
+    found = []
+    for score, rank in zip(table.scores, table.ranks):
+        row = {"rank": rank, "player": score.name}
+        row.update({category: getattr(score, category) for category in CATEGORIES})
+        row.update(total=score.total, seals_removed=score.seals_removed,
+                   scholar_cards=score.scholar_cards, kings_requests=score.kings_requests,
+                   winner=score.name in winners)
+        found.append(row)
+    return found
+
+
+def to_csv(sheet: Sheet) -> str:
+    """The breakdown as CSV with a header row (``winner`` is ``yes`` or ``no``)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for row in rows(sheet):
+        writer.writerow({**row, "winner": "yes" if row["winner"] else "no"})
+    return out.getvalue()
+
+
+def _cell(text: object) -> str:
+    return str(text).replace("|", "\\|")
+
+
+def to_markdown(sheet: Sheet) -> str:
+    """The breakdown as a Markdown table, then winners, tie-breaks and the end status."""
+    table = standings(sheet)
+    heads = ["Rank", "Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total"]
+    lines = [f"# {_cell(sheet.title or GAME_NAME)}", "", "| " + " | ".join(heads) + " |",
+             "|" + "---|" * 2 + "---:|" * (len(CATEGORIES) + 1)]
+    for row in rows(sheet):
+        values = [row["rank"], f"**{_cell(row['player'])}**" if row["winner"] else _cell(row["player"]),
+                  *(row[c] for c in CATEGORIES), row["total"]]
+        lines.append("| " + " | ".join(str(v) for v in values) + " |")
+    lines.append("")
+    if not table.solo:
+        label = "Shared victory" if len(table.winners) > 1 else "Winner"
+        lines.append(f"{label}: {' and '.join(table.winners)}")
+        lines.extend(f"- {s.text}" for s in table.separations)
+    end = end_status(sheet)
+    lines.append("")
+    lines.append(f"End of game: {end.next}" if end.triggered else "End of game: not triggered")
+    return "\n".join(lines) + "\n"
+
+
+def to_bgg(sheet: Sheet) -> str:
+    """Plain text to paste into a BoardGameGeek play log: totals, winners, breakdown."""
+    table = standings(sheet)
+    lines = [f"{GAME_NAME}: {sheet.title}" if sheet.title else GAME_NAME]
+    for row in rows(sheet):
+        mark = " (winner)" if row["winner"] and not table.solo else ""
+        lines.append(f"{row['player']}: {row['total']}{mark}")
+    lines += ["", "Comments:"]
+    for row in rows(sheet):
+        parts = ", ".join(f"{CATEGORY_LABELS[c]} {row[c]}" for c in CATEGORIES)
+        lines.append(f"{row['player']}: {parts} = {row['total']}")
+    lines.extend(s.text for s in table.separations)
+    return "\n".join(lines) + "\n"
