@@ -12,6 +12,17 @@ from .storage.document import SheetFileError, document_schema
 from .storage.files import read_sheet
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    """Open the app: home, a sheet (checked first, so a bad file gets exit 2), or the demo."""
+    from .tui.launch import launch
+
+    path = getattr(args, "file", None)
+    if path is not None:
+        read_sheet(Path(path))
+        return launch(path=Path(path))
+    return launch(demo=args.command == "demo")
+
+
 def cmd_score(args: argparse.Namespace) -> int:
     """Print the standings of a sheet: a table, or the JSON contract with --json."""
     from .reports import score_json, score_text
@@ -105,7 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorepad", description="Scorepad for the end game of The Great Library."
     )
+    parser.set_defaults(run=cmd_app)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    opener = sub.add_parser("open", help="open a sheet in the app")
+    opener.add_argument("file", metavar="FILE")
+    opener.set_defaults(run=cmd_app)
+    demo = sub.add_parser("demo", help="open a bundled finished sample game")
+    demo.set_defaults(run=cmd_app)
     score = sub.add_parser("score", help="print the standings without the UI")
     score.add_argument("file", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print the JSON contract")
@@ -117,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=cmd_export)
     replay = sub.add_parser("replay", help="step through a sheet's history")
     replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--print", action="store_true", help="print every step and its totals")
+    replay.add_argument("--print", action="store_true", help="print every step and its totals (no app)")
     replay.set_defaults(run=cmd_replay)
     history = sub.add_parser("history", help="list saved games and players' records")
     history.set_defaults(run=cmd_history)
@@ -130,9 +147,6 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: exit 0 on success, 2 on a sheet that cannot be read (stderr only)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return 0
     try:
         return args.run(args)
     except (SheetFileError, SaveError) as err:

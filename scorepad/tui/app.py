@@ -1,0 +1,277 @@
+"""The scorepad app: wiring only. Screens send entries through ``send``; the session
+applies them with the rules core and saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.reactive import var
+
+from ..rules import end_status, standings
+from ..rules.describe import describe
+from ..rules.entries import EntryError
+from ..rules.replay import differences, replay
+from ..storage.atomic import SaveError
+from ..storage.document import SheetFileError
+from ..storage.lock import SheetLocked
+from ..storage.session import SheetSession
+from .screens.base import GameScreen
+from .screens.counts import RenownScreen, SuppliesScreen
+from .screens.dialogs import ConfirmScreen, SaveAsScreen
+from .screens.help import HelpScreen
+from .screens.home import HomeScreen
+from .screens.lists import ScholarsScreen, SchoolScreen
+from .screens.pinax import PinaxScreen
+from .screens.progress import ProgressScreen
+from .screens.replay import ReplayScreen
+from .screens.results import ResultsScreen
+from .screens.setup import SetupScreen
+
+GAME_SCREENS: dict[str, tuple[str, type[GameScreen]]] = {
+    "progress": ("Game progress", ProgressScreen),
+    "pinax": ("Pinax", PinaxScreen),
+    "school": ("School", SchoolScreen),
+    "scholars": ("Scholars", ScholarsScreen),
+    "supplies": ("Supplies", SuppliesScreen),
+    "renown": ("Renown and tie-breaks", RenownScreen),
+    "results": ("Results", ResultsScreen),
+}
+ORDER = tuple(GAME_SCREENS)
+DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
+
+
+class ScorepadApp(App):
+    """Keyboard-first scorepad for The Great Library's end game."""
+
+    CSS_PATH = "scorepad.tcss"
+    TITLE = "scorepad"
+    SUB_TITLE = "The Great Library"
+    SCREENS = {"home": HomeScreen, "setup": SetupScreen}
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("pagedown", "next_screen", "Next screen", priority=True),
+        Binding("pageup", "previous_screen", "Previous screen", priority=True),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("f2", "home", "Home"),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    revision = var(0)
+
+    def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False) -> None:
+        super().__init__()
+        self.session: SheetSession | None = None
+        self.start = (path, replay_path, demo)
+        self._cache: tuple | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen("home")
+        path, replay_path, demo = self.start
+        if replay_path:
+            self.open_replay(replay_path)
+        elif demo:
+            self.open_demo()
+        elif path:
+            self.open_path(path)
+
+    # -- the sheet ---------------------------------------------------------------------
+
+    def standings(self):
+        """The standings of the current sheet (computed once per change)."""
+        return self._computed()[0]
+
+    def end(self):
+        """The end-trigger status of the current sheet (computed once per change)."""
+        return self._computed()[1]
+
+    def _computed(self) -> tuple:
+        if self._cache is None or self._cache[0] != self.revision:
+            sheet = self.session.sheet
+            self._cache = (self.revision, standings(sheet), end_status(sheet))
+        return self._cache[1:]
+
+    def send(self, entry) -> str | None:
+        """Apply one entry to the open sheet; a message when it is refused."""
+        if self.session is None:
+            return "no game is open"
+        if self.session.read_only:
+            return "this sheet is open read-only"
+        try:
+            self.session.apply(entry)
+        except EntryError as err:
+            return str(err)
+        self.after_change()
+        return None
+
+    def after_change(self) -> None:
+        self.revision += 1
+        if self.session.save_problem:
+            self.ask_save_elsewhere(self.session.save_problem)
+
+    def ask_save_elsewhere(self, problem: str) -> None:
+        def chosen(target: str | None) -> None:
+            if target:
+                try:
+                    self.session.save_as(Path(target).expanduser())
+                except (SaveError, SheetLocked) as err:
+                    self.ask_save_elsewhere(str(err))
+                    return
+                self.notify(f"Saved to {self.session.path}")
+
+        if not isinstance(self.screen, SaveAsScreen):
+            self.push_screen(SaveAsScreen(problem, str(Path.home() / self.session.path.name)), chosen)
+
+    # -- opening games -----------------------------------------------------------------
+
+    def use_session(self, session: SheetSession, first: str = "progress") -> None:
+        """Show a newly opened sheet, starting at ``first``."""
+        if self.session is not None:
+            self.session.close()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        for name in ORDER:
+            if self.is_screen_installed(name):
+                self.uninstall_screen(name)
+        self.session = session
+        self.revision += 1
+        for name, (_, screen_class) in GAME_SCREENS.items():
+            self.install_screen(screen_class(), name)
+        self.push_screen(first)
+        if session.read_only:
+            self.notify("Open read-only: nothing can change.", title=session.path.name)
+
+    def start_game(self, sheet) -> None:
+        """Create the file of a new game and open it."""
+        try:
+            session = SheetSession.create(sheet)
+        except (SaveError, SheetLocked) as err:
+            self.notify(str(err), severity="error")
+            return
+        self.use_session(session)
+
+    def open_path(self, path: Path, read_only: bool = False) -> None:
+        """Open a saved sheet; offer read-only when another scorepad holds it."""
+        try:
+            session = SheetSession.open(path, read_only=read_only)
+        except SheetLocked as err:
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.open_path(path, read_only=True)
+
+            self.push_screen(ConfirmScreen(f"{err}\n\nOpen it read-only?"), answer)
+            return
+        except SheetFileError as err:
+            self.notify(str(err), severity="error", timeout=12)
+            return
+        self.use_session(session)
+
+    def open_demo(self) -> None:
+        """The bundled finished game, read-only, at the results."""
+        self.use_session(SheetSession.open(DEMO, read_only=True), first="results")
+
+    def open_replay(self, path: Path) -> None:
+        """Step through a saved sheet's history."""
+        try:
+            session = SheetSession.open(path, read_only=True)
+            steps = replay(session.history)
+        except (SheetFileError, EntryError) as err:
+            self.notify(str(err), severity="error", timeout=12)
+            return
+        from ..storage.files import read_sheet
+
+        loaded = read_sheet(path)
+        notes = [f"Saved totals differ from today's rules: {line}" for line in differences(loaded.totals, loaded.sheet)]
+        if steps[-1].sheet != loaded.sheet:
+            notes.append("The history does not lead to the saved sheet (edited by hand?): the saved sheet counts.")
+        self.push_screen(ReplayScreen(steps, notes, path.name))
+
+    # -- actions -----------------------------------------------------------------------
+
+    def current_game_screen(self) -> str | None:
+        for name in ORDER:
+            if self.is_screen_installed(name) and self.get_screen(name) is self.screen:
+                return name
+        return None
+
+    def action_next_screen(self) -> None:
+        self.move_screen(1)
+
+    def action_previous_screen(self) -> None:
+        self.move_screen(-1)
+
+    def move_screen(self, step: int) -> None:
+        current = self.current_game_screen()
+        if current is None:
+            return
+        self.switch_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
+
+    def action_go(self, name: str) -> None:
+        """Show one game screen."""
+        if self.session is None:
+            self.notify("Open or start a game first.", severity="warning")
+            return
+        if self.current_game_screen() is not None:
+            self.switch_screen(name)
+        else:
+            self.push_screen(name)
+
+    def action_undo(self) -> None:
+        if self.session and self.session.history and len(self.session.history) > 1:
+            entry, before = self.session.history[-1], self.session.states[-2]
+            if self.session.undo():
+                self.notify(f"Undone: {describe(entry, before)}")
+                self.after_change()
+                return
+        self.notify("Nothing to undo.", severity="warning")
+
+    def action_redo(self) -> None:
+        if self.session and self.session.redo():
+            self.notify(f"Redone: {describe(self.session.history[-1], self.session.states[-2])}")
+            self.after_change()
+        else:
+            self.notify("Nothing to redo.", severity="warning")
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        keys = [(b.binding.key_display or self.get_key_display(b.binding), b.binding.description)
+                for b in self.screen.active_bindings.values()]
+        self.push_screen(HelpScreen(keys))
+
+    def action_home(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    async def action_quit(self) -> None:
+        if self.session:
+            self.session.close()
+        self.exit()
+
+    def get_system_commands(self, screen):
+        yield from super().get_system_commands(screen)
+        for name, (label, _) in GAME_SCREENS.items():
+            yield SystemCommand(f"Go to {label}", f"Show the {label} screen", lambda n=name: self.action_go(n))
+        yield SystemCommand("Undo", "Take back the last change", self.action_undo)
+        yield SystemCommand("Redo", "Apply again what was undone", self.action_redo)
+        yield SystemCommand("Help", "Keys and easy-to-miss rules", self.action_help)
+        yield SystemCommand("Home", "New game, continue, open, history", self.action_home)
+        yield SystemCommand("New game", "Set up a new game", lambda: self.push_screen("setup"))
+        yield SystemCommand("Demo game", "Open the bundled finished game", self.open_demo)
+        if self.session is not None:
+            yield SystemCommand("Replay this game", "Step through its history",
+                                lambda: self.open_replay(self.session.path))
+            for kind in ("csv", "md", "bgstats", "bgg"):
+                yield SystemCommand(f"Export {kind}", f"Write a {kind} export beside the sheet",
+                                    lambda k=kind: self.export(k))
+
+    def export(self, kind: str) -> None:
+        self.action_go("results")
+        self.call_after_refresh(lambda: self.screen.export(kind))
+
+    def on_unmount(self) -> None:
+        if self.session:
+            self.session.close()

@@ -1,0 +1,1 @@
+"""The scorepad app's screens."""

@@ -1,0 +1,91 @@
+"""The frame of every game screen: heading, end-trigger banner, body, live totals."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label
+
+from ...rules.models import Sheet
+from ..widgets.live_totals import LiveTotals
+from ..widgets.status_banner import StatusBanner
+
+
+class GameScreen(Screen):
+    """A screen that shows part of the sheet and follows every change to it.
+
+    Subclasses write ``body()`` and ``update(sheet)``. When ``structure(sheet)`` changes
+    (a player or an item added, say) the screen is composed again; otherwise only the
+    values move, so the field being typed in keeps its focus.
+    """
+
+    HEADING = ""
+    HINT = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._structure: object = None
+        self._stale = False
+        self.focus_after: str | None = None
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet being scored."""
+        return self.app.session.sheet
+
+    def compose(self) -> ComposeResult:
+        self._structure = self.structure(self.sheet)
+        yield Header()
+        yield StatusBanner(id="status")
+        with VerticalScroll(id="body", can_focus=False):
+            yield Label(self.HEADING, classes="heading")
+            if self.HINT:
+                yield Label(self.HINT, classes="hint")
+            yield from self.body()
+        with Vertical(id="side"):
+            yield LiveTotals(id="totals")
+        yield Footer()
+
+    def body(self) -> ComposeResult:
+        yield from ()
+
+    def structure(self, sheet: Sheet) -> object:
+        """What decides the widgets on screen; by default the players' names."""
+        return tuple(p.name for p in sheet.players)
+
+    def update(self, sheet: Sheet) -> None:
+        """Show new values in the existing widgets."""
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "revision", self.follow_sheet, init=False)
+        self.call_after_refresh(self.show_sheet)
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.call_after_refresh(self.follow_sheet)
+
+    async def follow_sheet(self) -> None:
+        """Called after every change to the sheet."""
+        if self.app.session is None:
+            return
+        if not self.is_current:
+            self._stale = True
+            return
+        if self.structure(self.sheet) != self._structure:
+            await self.recompose()
+        self.show_sheet()
+
+    def show_sheet(self) -> None:
+        """Bring every widget up to date with the sheet."""
+        self.update(self.sheet)
+        self.query_one(LiveTotals).show(self.app.standings())
+        self.query_one(StatusBanner).show(self.app.end())
+        if self.focus_after:
+            matches = self.query(self.focus_after)
+            self.focus_after = None
+            if matches:
+                matches.first().focus()
+        if self.focused is None:
+            self.focus_next()

@@ -1,0 +1,80 @@
+"""Screens of plain counts, one column per player: Supplies (S9), and Renown in play
+with the tie-break counts (S10, T2, T4)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.widgets import Label
+
+from ...rules.entries import SetCount
+from ...rules.models import Sheet
+from ..widgets.count_field import CountField
+from .base import GameScreen
+
+
+class CountsScreen(GameScreen):
+    """Rows of counts (one per field) across the players; Tab goes player by player."""
+
+    FIELDS: tuple[tuple[str, str], ...] = ()
+    REMINDERS: dict[str, str] = {}
+
+    def body(self) -> ComposeResult:
+        players = self.sheet.players
+        grid = Grid(classes="counts")
+        grid.styles.grid_size_columns = len(players) + 1
+        with grid:
+            yield Label("")
+            for player in players:
+                yield Label(player.name, classes="column-heading")
+            for field, label in self.FIELDS:
+                yield Label(label, classes="row-label")
+                for index, player in enumerate(players):
+                    yield CountField("", self.value(player, field),
+                                     lambda value, p=index, f=field: SetCount(player=p, field=f, value=value),
+                                     id=f"{field}-{index}", classes="cell")
+        for field, text in self.REMINDERS.items():
+            yield Label(text, classes="reminder", id=f"reminder-{field}")
+
+    @staticmethod
+    def value(player, field: str) -> int:
+        """The stored value of a field (a supply or a player's own count)."""
+        if hasattr(player.supplies, field):
+            return getattr(player.supplies, field)
+        return getattr(player, field)
+
+    def update(self, sheet: Sheet) -> None:
+        for field, _ in self.FIELDS:
+            for index, player in enumerate(sheet.players):
+                self.query_one(f"#{field}-{index}", CountField).show(self.value(player, field))
+
+
+class SuppliesScreen(CountsScreen):
+    """S9: King's Grace, Research and Crates 1 per three; 2 per Translation Stone."""
+
+    HEADING = "Supplies (S9)"
+    HINT = "King's Grace + Research + Crates: 1 Renown per 3, rounded down. Translation Stones: 2 each."
+    FIELDS = (
+        ("kings_grace", "King's Grace"),
+        ("research", "Research tokens"),
+        ("crates_in_ships", "Crates in Ships"),
+        ("crates_in_supply", "Crates in supply"),
+        ("stones_in_supply", "Stones in supply"),
+        ("stones_in_royal_ships", "Stones in Royal Ships"),
+    )
+    REMINDERS = {"kings_grace": "M2: King's Grace counts with Research and Crates here; during play "
+                                "it may also be spent as any supply or for +1 Time."}
+
+
+class RenownScreen(CountsScreen):
+    """S10 Renown earned in play, and the tie-break counts T2 and T4."""
+
+    HEADING = "Renown in play and tie-breaks"
+    HINT = "Renown earned during the game (S10). Ties: Seals removed (T2), then Scholars, then King's Requests (T4)."
+    FIELDS = (
+        ("renown", "Renown in play"),
+        ("seals_removed", "Seals removed (T2)"),
+        ("kings_requests", "King's Requests (T4)"),
+    )
+    REMINDERS = {"kings_requests": "M5: Crafts can be wild for King's Requests, with limits for "
+                                   "requests naming a specific specialty."}

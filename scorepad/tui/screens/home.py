@@ -1,0 +1,65 @@
+"""Home: new game, continue the last one, open a saved one, history, the demo."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ...storage.catalog import saved_games
+
+
+class HomeScreen(Screen):
+    """The first screen: a short menu, keyboard first."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home"):
+            yield Label("scorepad — The Great Library", classes="title")
+            yield Label("Score the end game: Pinax, School, Scholars, Supplies and Renown.", classes="hint")
+            yield OptionList(id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        """List the choices, with the last game by name."""
+        games, _ = saved_games()
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        menu.add_option(Option("New game", id="new"))
+        if games:
+            last = max(games, key=lambda g: g.path.stat().st_mtime)
+            menu.add_option(Option(f"Continue: {last.title or last.path.stem} ({last.date})", id=f"continue"))
+            self.last_path = last.path
+            menu.add_option(Option("Open a saved game", id="open"))
+            menu.add_option(Option("History", id="history"))
+        menu.add_option(Option("Demo: a finished sample game", id="demo"))
+        menu.add_option(Option("Quit", id="quit"))
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "new":
+            self.app.push_screen("setup")
+        elif choice == "continue":
+            self.app.open_path(self.last_path)
+        elif choice == "open":
+            from .games import GamesScreen
+
+            self.app.push_screen(GamesScreen())
+        elif choice == "history":
+            from .games import HistoryScreen
+
+            self.app.push_screen(HistoryScreen())
+        elif choice == "demo":
+            self.app.open_demo()
+        elif choice == "quit":
+            self.app.exit()

@@ -1,0 +1,71 @@
+"""Results: the ranked breakdown, a bar chart, who was separated by which tie-break,
+the winners, and export."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Label, Static
+
+from ...storage.atomic import SaveError, atomic_write
+from ..widgets.bar_chart import CategoryBars
+from .base import GameScreen
+
+EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgstats.json", "bgg": ".bgg.txt"}
+
+
+def export_text(kind: str, sheet, saved: str = "") -> str:
+    """The sheet exported as ``kind`` (csv, md, bgstats, bgg)."""
+    from ...storage.bgstats import to_bgstats
+    from ...storage.exports import to_bgg, to_csv, to_markdown
+
+    if kind == "bgstats":
+        return to_bgstats(sheet, saved)
+    return {"csv": to_csv, "md": to_markdown, "bgg": to_bgg}[kind](sheet)
+
+
+class ResultsScreen(GameScreen):
+    """The end of the walk: who won, and why."""
+
+    HEADING = "Results"
+
+    def body(self) -> ComposeResult:
+        yield Static("", id="winners", classes="winners")
+        yield CategoryBars("", id="bars")
+        yield Label("Tie-breaks", classes="subheading")
+        yield Static("", id="separations")
+        yield Label("Export next to the sheet", classes="subheading")
+        with Horizontal(classes="buttons"):
+            yield Button("CSV", id="export-csv")
+            yield Button("Markdown", id="export-md")
+            yield Button("BG Stats", id="export-bgstats")
+            yield Button("BGG play log", id="export-bgg")
+
+    def update(self, sheet) -> None:
+        table = self.app.standings()
+        if table.solo:
+            words = f"{table.scores[0].name}: {table.scores[0].total} Renown"
+        elif len(table.winners) > 1:
+            words = f"Shared victory: {' and '.join(table.winners)} (T5)"
+        else:
+            words = f"Winner: {table.winners[0]}"
+        self.query_one("#winners", Static).update(words)
+        self.query_one(CategoryBars).show(table)
+        lines = [s.text for s in table.separations]
+        self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        kind = (event.button.id or "").removeprefix("export-")
+        if kind in EXPORTS:
+            self.export(kind)
+
+    def export(self, kind: str) -> None:
+        """Write an export beside the sheet file and say where."""
+        session = self.app.session
+        target = session.path.with_name(session.path.stem + EXPORTS[kind])
+        try:
+            atomic_write(target, export_text(kind, session.sheet).encode("utf-8"))
+        except SaveError as err:
+            self.notify(str(err), severity="error")
+            return
+        self.notify(f"Exported to {target}")

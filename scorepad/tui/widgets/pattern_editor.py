@@ -1,0 +1,75 @@
+"""The Pinax pattern editor: a 4 x 4 box; arrows move, space toggles a cell (1-4 cells)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+SIZE = 4
+
+
+class PatternEditor(Widget, can_focus=True):
+    """Posts ``Toggled`` with the new cell set; the screen decides whether it is stored."""
+
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("space", "toggle", "Toggle cell"),
+    ]
+
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+
+    @dataclass
+    class Toggled(Message):
+        """The user toggled a cell: the pattern it would become."""
+
+        editor: PatternEditor
+        cells: tuple[tuple[int, int], ...]
+
+    def __init__(self, cells, index: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cells = set(map(tuple, cells))
+        self.index = index
+
+    def get_content_width(self, container, viewport) -> int:
+        return SIZE * 2 + 1
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return SIZE
+
+    def render(self) -> Text:
+        text = Text()
+        for r in range(SIZE):
+            for c in range(SIZE):
+                on = (r, c) in self.cells
+                style = "reverse" if (r, c) == self.cursor and self.has_focus else ""
+                text.append("■ " if on else "· ", style=style or ("bold" if on else "dim"))
+            text.append("\n")
+        return text
+
+    def show(self, cells) -> None:
+        """Show the stored pattern."""
+        self.cells = set(map(tuple, cells))
+        self.refresh()
+
+    def action_move(self, rows: int, cols: int) -> None:
+        row, col = self.cursor
+        self.cursor = ((row + rows) % SIZE, (col + cols) % SIZE)
+        self.refresh()
+
+    def action_toggle(self) -> None:
+        cells = set(self.cells) ^ {self.cursor}
+        self.post_message(self.Toggled(self, tuple(sorted(cells))))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

@@ -1,0 +1,28 @@
+"""The end-trigger status in plain words (E1-E8) and what the table does next."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from ...rules.endgame import EndStatus
+
+
+def status_words(end: EndStatus) -> str:
+    """One or two lines: triggered or not, the cause, the next step, the warnings."""
+    if end.triggered:
+        cause = "the second Event" if end.cause == "event" else "the Library (two or fewer empty spaces)"
+        head = f"END TRIGGERED by {cause}, {end.when} ({end.rule}). {end.next}"
+    else:
+        head = end.next
+    extra = "  ".join(end.warnings)
+    return f"{head}\n{extra}" if extra else head
+
+
+class StatusBanner(Static):
+    """Shown on every game screen, coloured by how close the end is."""
+
+    def show(self, end: EndStatus) -> None:
+        """Update the words and the colour class."""
+        self.update(status_words(end))
+        self.set_class(end.triggered, "-triggered")
+        self.set_class(not end.triggered and bool(end.warnings), "-warning")

@@ -1,0 +1,40 @@
+"""Helpers for driving the app with keys only."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Tabs
+
+
+async def type_line(pilot, text: str) -> None:
+    """Type into the focused field and press enter."""
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def focus_back_to(pilot, kind) -> None:
+    """Shift+tab until a widget of this kind has the focus."""
+    for _ in range(40):
+        if isinstance(pilot.app.focused, kind):
+            return
+        await pilot.press("shift+tab")
+    raise AssertionError(f"never reached a {kind.__name__}")
+
+
+async def tab_to(pilot, widget_id: str) -> None:
+    """Tab until the widget (or the field) with this id has the focus."""
+    for _ in range(60):
+        if focused_id(pilot.app) == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"never reached #{widget_id}")
+
+
+def focused_id(app) -> str:
+    """The id of the focused widget, or of the field around a focused Input."""
+    focused = app.focused
+    if isinstance(focused, Input) and focused.parent is not None and focused.parent.id:
+        return focused.parent.id
+    return focused.id if focused is not None else ""
+
+
+__all__ = ["type_line", "focus_back_to", "focused_id", "tab_to", "Tabs"]

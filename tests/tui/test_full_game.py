@@ -1,0 +1,115 @@
+"""A full three-player game typed with keys only (Pilot), checked against the rules."""
+
+from __future__ import annotations
+
+from scorepad.storage.files import read_sheet
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.counts import RenownScreen, SuppliesScreen
+from scorepad.tui.screens.lists import ScholarsScreen, SchoolScreen
+from scorepad.tui.screens.pinax import PinaxScreen
+from scorepad.tui.screens.progress import ProgressScreen
+from scorepad.tui.screens.results import ResultsScreen
+from scorepad.tui.widgets.status_banner import StatusBanner
+
+from .helpers import Tabs, focus_back_to, focused_id, tab_to, type_line
+
+
+async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Home -> Setup: title and three players
+        await pilot.press("enter")
+        await type_line(pilot, "Friday")
+        await pilot.press(*"Ana", "tab", "tab", *"Ben", "tab", "tab", *"Cy", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        assert [p.name for p in app.session.sheet.players] == ["Ana", "Ben", "Cy"]
+
+        # Progress: generation 2, Execution, round 1, two Events -> E4
+        await type_line(pilot, "2")
+        await tab_to(pilot, "phase-execution")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (app.end().generation, app.end().phase) == (2, "execution")
+        await tab_to(pilot, "round")
+        await type_line(pilot, "1")
+        await pilot.press("enter")  # Record an Event
+        await pilot.pause()
+        assert "One Event so far" in str(app.screen.query_one(StatusBanner).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.end().triggered and app.end().rule == "E4"
+
+        # Pinax: Ana 4 Seals (typed as a sum) and 2 Seals; Ben 3 Seals
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, PinaxScreen)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await type_line(pilot, "3+1")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await type_line(pilot, "2")
+        await focus_back_to(pilot, Tabs)
+        await pilot.press("right")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await type_line(pilot, "3")
+
+        # School: Ana a Young Scribe of 7 (3+4), Ben one of 5
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, SchoolScreen)
+        assert focused_id(app) == "add-0"
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_line(pilot, "3+4")
+        await pilot.press("space")  # Young
+        await pilot.press("tab", "tab", "tab")
+        assert focused_id(app) == "add-1"
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_line(pilot, "5")
+
+        # Scholars: Ana one card of 4 (named); Ben two cards, 6 and 2; Cy one of 3
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, ScholarsScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_line(pilot, "4")
+        await type_line(pilot, "Callimachus")
+        for player, cards in ((1, ("6", "2")), (2, ("3",))):
+            for card in cards:
+                await tab_to(pilot, f"add-{player}")
+                await pilot.press("enter")
+                await pilot.pause()
+                await type_line(pilot, card)
+
+        # Supplies: row by row, each player in turn
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, SuppliesScreen)
+        assert focused_id(app) == "kings_grace-0"
+        supplies = ["1", "0", "2", "2", "3", "2", "3", "0", "2", "0", "2", "2", "1", "0", "1", "0", "1", "0"]
+        for value in supplies:
+            await type_line(pilot, value)
+
+        # Renown in play, Seals removed (T2), King's Requests (T4)
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, RenownScreen)
+        for value in ["50", "59", "70", "5", "5", "3", "2", "1", "0"]:
+            await type_line(pilot, value)
+
+        await pilot.press("pagedown")
+        assert isinstance(app.screen, ResultsScreen)
+        table = app.standings()
+        assert [(s.name, s.total) for s in table.scores] == [("Ben", 82), ("Ana", 82), ("Cy", 77)]
+        ana = table.scores[1]
+        assert (ana.pinax, ana.school, ana.scholars, ana.supplies, ana.renown) == (21, 3, 4, 4, 50)
+        assert table.winners == ("Ben",)
+        assert table.separations[0].text == "Ben ahead of Ana on T3: 2 Scholars to 1"
+        assert "Winner: Ben" in str(app.screen.query_one("#winners").render())
+        path = app.session.path
+
+    saved = read_sheet(path)  # everything was autosaved; quitting asked nothing
+    assert saved.totals == {"Ana": 82, "Ben": 82, "Cy": 77}
+    assert saved.sheet.players[0].scribes[0].young is True
+    assert saved.sheet.players[0].scholars[0].name == "Callimachus"
