@@ -36,7 +36,7 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
         await pilot.press("enter")  # Record an Event
         await pilot.pause()
         assert "One Event so far" in str(app.screen.query_one(StatusBanner).render())
-        await pilot.press("enter")
+        await pilot.press("ctrl+r")  # the key, this time
         await pilot.pause()
         assert app.end().triggered and app.end().rule == "E4"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label
+from textual.widgets import Button, Footer, Header, Label
 
 from ...rules.models import Sheet
 from ..widgets.live_totals import LiveTotals
@@ -79,6 +79,8 @@ class GameScreen(Screen):
 
     def show_sheet(self) -> None:
         """Bring every widget up to date with the sheet."""
+        for button in self.query(Button):
+            button.active_effect_duration = 0  # a quick second press (two Events) must count
         self.update(self.sheet)
         self.query_one(LiveTotals).show(self.app.standings())
         self.query_one(StatusBanner).show(self.app.end())
