@@ -1,0 +1,32 @@
+"""An app on a prepared three-player game, for the screen tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.rules.models import Sheet
+from scorepad.storage.session import SheetSession
+from scorepad.tui.app import ScorepadApp
+
+
+def three_players(**extra) -> Sheet:
+    return Sheet.model_validate({"title": "Test", "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}],
+                                 **extra})
+
+
+@pytest.fixture
+def game_path(scorepad_home):
+    session = SheetSession.create(three_players())
+    session.close()
+    return session.path
+
+
+@pytest.fixture
+def grid_game_path(scorepad_home):
+    session = SheetSession.create(three_players(library={"rows": [". . .", ". . ."]}))
+    session.close()
+    return session.path
+
+
+def app_on(path) -> ScorepadApp:
+    return ScorepadApp(path=path)

@@ -1,0 +1,237 @@
+"""Navigation, undo/redo, help, and bad input on every screen: a message by the field,
+nothing stored."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from scorepad.rules.entries import SetCount
+from scorepad.storage.files import read_sheet
+from scorepad.storage.lock import SheetLock
+from scorepad.tui.app import ORDER, ScorepadApp
+from scorepad.tui.screens.dialogs import ConfirmScreen
+from scorepad.tui.screens.help import HelpScreen
+from scorepad.tui.screens.home import HomeScreen
+from scorepad.tui.screens.progress import ProgressScreen
+from scorepad.tui.screens.replay import ReplayScreen
+from scorepad.tui.screens.setup import SetupScreen
+from scorepad.tui.widgets.count_field import CountField
+
+from .conftest import app_on
+from .helpers import focused_id, tab_to, type_line
+
+
+def message(app, field_id: str) -> str:
+    return str(app.screen.query_one(f"#{field_id} .field-message", Static).render())
+
+
+async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seen = []
+        for _ in ORDER:
+            seen.append(app.current_game_screen())
+            await pilot.press("pagedown")
+        assert seen == list(ORDER) and app.current_game_screen() == "progress"
+        await pilot.press("pageup")
+        assert app.current_game_screen() == "results"
+        await pilot.press("f2")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_command_palette_reaches_every_screen_and_action(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        for label in ("Go to Game progress", "Go to Pinax", "Go to School", "Go to Scholars",
+                      "Go to Supplies", "Go to Renown and tie-breaks", "Go to Results", "Undo", "Redo",
+                      "Help", "Home", "New game", "Replay this game", "Export csv", "Export bgstats"):
+            assert label in titles
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Go to Supplies")
+        command.callback()
+        await pilot.pause()
+        assert app.current_game_screen() == "supplies"
+
+
+async def test_undo_and_redo_everywhere(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("renown")
+        await pilot.pause()
+        await type_line(pilot, "40")
+        await type_line(pilot, "12")
+        assert [p.renown for p in app.session.sheet.players] == [40, 12, 0]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [p.renown for p in app.session.sheet.players] == [40, 0, 0]
+        assert app.screen.query_one("#renown-1", CountField).input.value == "0"
+        assert read_sheet(game_path).sheet.players[1].renown == 0  # undo is saved too
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.session.sheet.players[1].renown == 12
+        await pilot.press("pagedown")  # undo works on any screen
+        await pilot.press("ctrl+z", "ctrl+z")
+        await pilot.pause()
+        assert [p.renown for p in app.session.sheet.players] == [0, 0, 0]
+
+
+async def test_counts_bad_input_shows_a_message_and_stores_nothing(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("supplies")
+        await pilot.pause()
+        for typed, words in (("abc", "sum like 3+4+2"), ("-2", "from 0 up"), ("999", "at most 500"),
+                             ("2.5", "whole number")):
+            await pilot.press("ctrl+u", *typed, "enter")
+            await pilot.pause()
+            assert words in message(app, "kings_grace-0")
+            assert focused_id(app) == "kings_grace-0"  # stays on the field
+        assert app.session.sheet.players[0].supplies.kings_grace == 0
+        assert len(app.session.history) == 1
+        await pilot.press("ctrl+u", *"2+2", "enter")
+        await pilot.pause()
+        assert app.session.sheet.players[0].supplies.kings_grace == 4
+        assert message(app, "kings_grace-0") == "= 4"
+        assert app.screen.query_one("#kings_grace-0", CountField).input.value == "2+2"  # kept as typed
+
+
+async def test_pinax_quick_count_over_four_refused_S1(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("pinax")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("5", "enter")
+        await pilot.pause()
+        assert "at most 4" in message(app, "tile-0")
+        assert app.session.sheet.players[0].pinax[0].seals == 0
+
+
+async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("pinax")
+        await pilot.pause()
+        await pilot.press("ctrl+o")  # a pattern tile of one cell, editor focused
+        await pilot.pause()
+        await pilot.press("right", "space")  # two cells in a row
+        await pilot.pause()
+        assert app.session.sheet.players[0].pinax[0].pattern == ((0, 0), (0, 1))
+        app.screen.query_one("#grid").focus()
+        await pilot.press("m", "asterisk", "1", "right", "g", "asterisk", "1")
+        await pilot.pause()
+        assert app.session.sheet.library.rows[0] == "M*1 G*1 ."
+        assert app.standings().scores[0].pinax == 6
+        assert app.screen.query_one("#grid").marks == {(0, 0): "1", (0, 1): "1"}
+        await pilot.press("4")  # a Seal of player 4 in a three-player game: refused
+        await pilot.pause()
+        assert app.session.sheet.library.rows[0] == "M*1 G*1 ."
+
+
+async def test_progress_round_zero_refused_and_M1_shown(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ProgressScreen)
+        await tab_to(pilot, "round")
+        await type_line(pilot, "0")
+        assert "at least 1" in message(app, "round")
+        assert app.session.sheet.timeline == ()
+        assert "M1" in str(app.screen.query(".reminder").first().render())
+        await tab_to(pilot, "empty")
+        await type_line(pilot, "2")
+        assert app.end().empty_spaces == 2
+
+
+async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "at least one player" in str(app.screen.query_one("#problem").render())
+        await pilot.press("tab", *"Ana", "tab", "tab", *"ana", "ctrl+s")
+        await pilot.pause()
+        assert "two players are named" in str(app.screen.query_one("#problem").render())
+        assert app.session is None and not (scorepad_home / "games").exists()
+
+
+async def test_help_lists_keys_and_easy_to_miss_rules(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        for rule in ("M1", "M2", "M3", "M4", "M5", "M6"):
+            assert rule in text
+        described = {description for _, description in app.screen.bindings}
+        assert {"Record Event", "Undo", "Redo", "Next screen", "Previous screen", "Help"} <= described
+        await pilot.press("escape")
+        assert isinstance(app.screen, ProgressScreen)
+
+
+async def test_reminders_in_place_M2_M3_M5(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for screen, rule in (("supplies", "M2"), ("school", "M3"), ("renown", "M5")):
+            app.action_go(screen)
+            await pilot.pause()
+            assert any(rule in str(w.render()) for w in app.screen.query(".reminder"))
+
+
+async def test_a_sheet_held_by_another_scorepad_is_offered_read_only(game_path):
+    lock = SheetLock(game_path).acquire()  # as if another scorepad had it open
+    try:
+        app = app_on(game_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.session.read_only
+            assert app.send(SetCount(player=0, field="renown", value=3)) == "this sheet is open read-only"
+    finally:
+        lock.release()
+
+
+async def test_quit_and_reopen_shows_the_same_totals(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("renown")
+        await pilot.pause()
+        await type_line(pilot, "33")
+        await pilot.press("ctrl+q")
+    again = app_on(game_path)  # the lock was released on quit
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert [s.total for s in again.standings().scores if s.name == "Ana"] == [33]
+
+
+async def test_replay_screen_steps_back_and_forth(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("renown")
+        await pilot.pause()
+        await type_line(pilot, "10")
+        await type_line(pilot, "20")
+        app.open_replay(game_path)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert "Step 3 of 3" in str(app.screen.query_one("#step").render())
+        await pilot.press("left")
+        assert "Step 2 of 3: Ana: Renown in play 10" in str(app.screen.query_one("#step").render())
+        await pilot.press("home")
+        assert "Step 1 of 3" in str(app.screen.query_one("#step").render())
