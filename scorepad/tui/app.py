@@ -53,11 +53,11 @@ class ScorepadApp(App):
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("pagedown", "next_screen", "Next screen", priority=True),
-        Binding("pageup", "previous_screen", "Previous screen", priority=True),
+        Binding("pageup", "previous_screen", "Previous screen", priority=True, show=False),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("f2", "home", "Home"),
-        Binding("ctrl+q", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
     revision = var(0)

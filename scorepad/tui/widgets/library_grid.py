@@ -77,7 +77,8 @@ class LibraryGridEditor(Widget, can_focus=True):
         return self.grid.height + 1
 
     def render(self) -> Text:
-        text = Text("    " + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)) + "\n", style="dim")
+        text = Text(no_wrap=True, overflow="crop")
+        text.append("    " + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)) + "\n", style="dim")
         for r, row in enumerate(self.grid.cells):
             text.append(f"{r + 1:>3} ", style="dim")
             for c, cell in enumerate(row):
