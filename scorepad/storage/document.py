@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -23,18 +24,6 @@ class SheetFileError(Exception):
         super().__init__(f"{source}{place}: {problem}")
 
 
-class SheetDocument(Sheet):
-    """The whole file: the sheet's fields plus ``format``, ``version`` and ``history``."""
-
-    format: Literal["great-library-scoresheet"] = FORMAT
-    version: Literal[1] = VERSION
-    history: tuple[Entry, ...] = Field(default=(), max_length=100_000)
-    saved: str = Field(default="", description="when the sheet was last saved (ISO 8601)")
-    totals: dict[str, int] = Field(
-        default_factory=dict, description="each player's total when saved, for other tools"
-    )
-
-
 class Loaded(NamedTuple):
     """A sheet read from a file, with its history and what the file said when saved."""
 
@@ -44,13 +33,36 @@ class Loaded(NamedTuple):
     saved: str
 
 
-HISTORY = TypeAdapter(tuple[Entry, ...])
+@lru_cache(maxsize=1)
+def history_adapter() -> TypeAdapter:
+    """The validator of a file's history (built on first use: it is large)."""
+    return TypeAdapter(tuple[Entry, ...])
+
+
 FILE_ONLY = ("format", "version", "history", "saved", "totals")
+
+
+def document_model() -> type[Sheet]:
+    """The whole file as a model (built on demand, for the schema)."""
+
+    class SheetDocument(Sheet):
+        """The whole file: the sheet's fields plus ``format``, ``version``, ``history``,
+        ``saved`` and ``totals``."""
+
+        format: Literal["great-library-scoresheet"] = FORMAT
+        version: Literal[1] = VERSION
+        history: tuple[Entry, ...] = Field(default=(), max_length=100_000)
+        saved: str = Field(default="", description="when the sheet was last saved (ISO 8601)")
+        totals: dict[str, int] = Field(
+            default_factory=dict, description="each player's total when saved, for other tools"
+        )
+
+    return SheetDocument
 
 
 def document_schema() -> dict[str, Any]:
     """The JSON schema of the file format (``scorepad schema``)."""
-    schema = SheetDocument.model_json_schema()
+    schema = document_model().model_json_schema()
     schema["title"] = "The Great Library scoresheet (format 1)"
     return schema
 
@@ -140,7 +152,7 @@ def parse_document(data: bytes, source: str) -> Loaded:
     except ValidationError as err:
         raise validation_problem(err, raw, source) from None
     try:
-        history = HISTORY.validate_python(raw.get("history") or [])
+        history = history_adapter().validate_python(raw.get("history") or [])
     except ValidationError as err:
         raise validation_problem(err, raw, source, prefix=("history",)) from None
     history = history or (Begin(sheet=sheet),)

@@ -3,43 +3,39 @@ applies them with the rules core and saves."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
 
-from ..rules import end_status, standings
-from ..rules.describe import describe
-from ..rules.entries import EntryError
-from ..rules.replay import differences, replay
-from ..storage.atomic import SaveError
-from ..storage.document import SheetFileError
-from ..storage.lock import SheetLocked
-from ..storage.session import SheetSession
-from .screens.base import GameScreen
-from .screens.counts import RenownScreen, SuppliesScreen
-from .screens.dialogs import ConfirmScreen, SaveAsScreen
-from .screens.help import HelpScreen
 from .screens.home import HomeScreen
-from .screens.lists import ScholarsScreen, SchoolScreen
-from .screens.pinax import PinaxScreen
-from .screens.progress import ProgressScreen
-from .screens.replay import ReplayScreen
-from .screens.results import ResultsScreen
-from .screens.setup import SetupScreen
 
-GAME_SCREENS: dict[str, tuple[str, type[GameScreen]]] = {
-    "progress": ("Game progress", ProgressScreen),
-    "pinax": ("Pinax", PinaxScreen),
-    "school": ("School", SchoolScreen),
-    "scholars": ("Scholars", ScholarsScreen),
-    "supplies": ("Supplies", SuppliesScreen),
-    "renown": ("Renown and tie-breaks", RenownScreen),
-    "results": ("Results", ResultsScreen),
+# The rules, storage and game screens load on first use, after the home screen is up:
+# start-up then costs about what a bare Textual app costs.
+GAME_SCREENS: dict[str, tuple[str, str]] = {
+    "progress": ("Game progress", "progress.ProgressScreen"),
+    "pinax": ("Pinax", "pinax.PinaxScreen"),
+    "school": ("School", "lists.SchoolScreen"),
+    "scholars": ("Scholars", "lists.ScholarsScreen"),
+    "supplies": ("Supplies", "counts.SuppliesScreen"),
+    "renown": ("Renown and tie-breaks", "counts.RenownScreen"),
+    "results": ("Results", "results.ResultsScreen"),
 }
 ORDER = tuple(GAME_SCREENS)
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
+
+
+def screen_class(dotted: str):
+    """A screen class from ``module.Class`` under ``scorepad.tui.screens``."""
+    module, name = dotted.rsplit(".", 1)
+    return getattr(import_module(f"{__package__}.screens.{module}"), name)
+
+
+def new_screen(dotted: str):
+    """A factory for Textual's SCREENS that imports the screen when first shown."""
+    return lambda: screen_class(dotted)()
 
 
 class ScorepadApp(App):
@@ -48,7 +44,7 @@ class ScorepadApp(App):
     CSS_PATH = "scorepad.tcss"
     TITLE = "scorepad"
     SUB_TITLE = "The Great Library"
-    SCREENS = {"home": HomeScreen, "setup": SetupScreen}
+    SCREENS = {"home": HomeScreen, "setup": new_screen("setup.SetupScreen")}
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
@@ -89,6 +85,8 @@ class ScorepadApp(App):
         return self._computed()[1]
 
     def _computed(self) -> tuple:
+        from ..rules import end_status, standings
+
         if self._cache is None or self._cache[0] != self.revision:
             sheet = self.session.sheet
             self._cache = (self.revision, standings(sheet), end_status(sheet))
@@ -100,6 +98,8 @@ class ScorepadApp(App):
             return "no game is open"
         if self.session.read_only:
             return "this sheet is open read-only"
+        from ..rules.entries import EntryError
+
         try:
             self.session.apply(entry)
         except EntryError as err:
@@ -113,6 +113,10 @@ class ScorepadApp(App):
             self.ask_save_elsewhere(self.session.save_problem)
 
     def ask_save_elsewhere(self, problem: str) -> None:
+        from ..storage.atomic import SaveError
+        from ..storage.lock import SheetLocked
+        from .screens.dialogs import SaveAsScreen
+
         def chosen(target: str | None) -> None:
             if target:
                 try:
@@ -127,7 +131,7 @@ class ScorepadApp(App):
 
     # -- opening games -----------------------------------------------------------------
 
-    def use_session(self, session: SheetSession, first: str = "progress") -> None:
+    def use_session(self, session, first: str = "progress") -> None:
         """Show a newly opened sheet, starting at ``first``."""
         if self.session is not None:
             self.session.close()
@@ -138,14 +142,16 @@ class ScorepadApp(App):
                 self.uninstall_screen(name)
         self.session = session
         self.revision += 1
-        for name, (_, screen_class) in GAME_SCREENS.items():
-            self.install_screen(screen_class(), name)
-        self.push_screen(first)
+        self.push_screen(self.game_screen(first))
         if session.read_only:
             self.notify("Open read-only: nothing can change.", title=session.path.name)
 
     def start_game(self, sheet) -> None:
         """Create the file of a new game and open it."""
+        from ..storage.atomic import SaveError
+        from ..storage.lock import SheetLocked
+        from ..storage.session import SheetSession
+
         try:
             session = SheetSession.create(sheet)
         except (SaveError, SheetLocked) as err:
@@ -155,6 +161,11 @@ class ScorepadApp(App):
 
     def open_path(self, path: Path, read_only: bool = False) -> None:
         """Open a saved sheet; offer read-only when another scorepad holds it."""
+        from ..storage.document import SheetFileError
+        from ..storage.lock import SheetLocked
+        from ..storage.session import SheetSession
+        from .screens.dialogs import ConfirmScreen
+
         try:
             session = SheetSession.open(path, read_only=read_only)
         except SheetLocked as err:
@@ -171,10 +182,18 @@ class ScorepadApp(App):
 
     def open_demo(self) -> None:
         """The bundled finished game, read-only, at the results."""
+        from ..storage.session import SheetSession
+
         self.use_session(SheetSession.open(DEMO, read_only=True), first="results")
 
     def open_replay(self, path: Path) -> None:
         """Step through a saved sheet's history."""
+        from ..rules.entries import EntryError
+        from ..rules.replay import differences, replay
+        from ..storage.document import SheetFileError
+        from ..storage.session import SheetSession
+        from .screens.replay import ReplayScreen
+
         try:
             session = SheetSession.open(path, read_only=True)
             steps = replay(session.history)
@@ -190,6 +209,12 @@ class ScorepadApp(App):
         self.push_screen(ReplayScreen(steps, notes, path.name))
 
     # -- actions -----------------------------------------------------------------------
+
+    def game_screen(self, name: str) -> str:
+        """The name of a game screen, installed on first use (fewer widgets in memory)."""
+        if not self.is_screen_installed(name):
+            self.install_screen(screen_class(GAME_SCREENS[name][1])(), name)
+        return name
 
     def current_game_screen(self) -> str | None:
         for name in ORDER:
@@ -207,7 +232,7 @@ class ScorepadApp(App):
         current = self.current_game_screen()
         if current is None:
             return
-        self.switch_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
+        self.switch_screen(self.game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)]))
 
     def action_go(self, name: str) -> None:
         """Show one game screen."""
@@ -215,11 +240,13 @@ class ScorepadApp(App):
             self.notify("Open or start a game first.", severity="warning")
             return
         if self.current_game_screen() is not None:
-            self.switch_screen(name)
+            self.switch_screen(self.game_screen(name))
         else:
-            self.push_screen(name)
+            self.push_screen(self.game_screen(name))
 
     def action_undo(self) -> None:
+        from ..rules.describe import describe
+
         if self.session and self.session.history and len(self.session.history) > 1:
             entry, before = self.session.history[-1], self.session.states[-2]
             if self.session.undo():
@@ -229,6 +256,8 @@ class ScorepadApp(App):
         self.notify("Nothing to undo.", severity="warning")
 
     def action_redo(self) -> None:
+        from ..rules.describe import describe
+
         if self.session and self.session.redo():
             self.notify(f"Redone: {describe(self.session.history[-1], self.session.states[-2])}")
             self.after_change()
@@ -236,6 +265,8 @@ class ScorepadApp(App):
             self.notify("Nothing to redo.", severity="warning")
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         keys = [(b.binding.key_display or self.get_key_display(b.binding), b.binding.description)

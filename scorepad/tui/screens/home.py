@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList
 from textual.widgets.option_list import Option
 
-from ...storage.catalog import saved_games
+from ...storage.paths import games_dir
 
 
 class HomeScreen(Screen):
@@ -29,15 +29,16 @@ class HomeScreen(Screen):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        """List the choices, with the last game by name."""
-        games, _ = saved_games()
+        """List the choices, with the last saved game by its file name (nothing is parsed
+        here, so the menu is up at once)."""
+        folder = games_dir()
+        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
-        if games:
-            last = max(games, key=lambda g: g.path.stat().st_mtime)
-            menu.add_option(Option(f"Continue: {last.title or last.path.stem} ({last.date})", id=f"continue"))
-            self.last_path = last.path
+        if files:
+            self.last_path = files[-1]
+            menu.add_option(Option(f"Continue the last game: {self.last_path.stem}", id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))
         menu.add_option(Option("Demo: a finished sample game", id="demo"))

@@ -1,0 +1,62 @@
+"""The apps the benchmarks start: scorepad itself and the bare Textual baselines.
+
+Run as a script, it starts one app headless, quits as soon as the first screen is
+drawn, and prints its peak RSS in KiB:
+
+    python -m benchmarks.apps bare
+    python -m benchmarks.apps scorepad [SHEET]   (with a sheet: open it at the results)
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Input, Label
+
+
+class BareApp(App):
+    """Baseline: a bare Textual app with a Header, a Label and a Footer."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Label("Hello")
+        yield Footer()
+
+
+class EchoApp(App):
+    """Baseline for typing: an Input echoed into a Label when submitted."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="field")
+        yield Label("", id="echo")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#echo", Label).update(event.value)
+
+
+async def quit_when_drawn(pilot) -> None:
+    """Auto-pilot: wait for the first screen, show the results of an open sheet, quit."""
+    await pilot.pause()
+    if getattr(pilot.app, "session", None) is not None:
+        pilot.app.action_go("results")
+        await pilot.pause()
+    pilot.app.exit()
+
+
+def main(argv: list[str]) -> None:
+    """Start the named app headless, then print the peak RSS (KiB)."""
+    if argv[0] == "bare":
+        app: App = BareApp()
+    else:
+        from scorepad.tui.app import ScorepadApp
+
+        app = ScorepadApp(path=Path(argv[1]) if len(argv) > 1 else None)
+    app.run(headless=True, auto_pilot=quit_when_drawn)
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
