@@ -55,7 +55,19 @@ def main(argv: list[str]) -> None:
 
         app = ScorepadApp(path=Path(argv[1]) if len(argv) > 1 else None)
     app.run(headless=True, auto_pilot=quit_when_drawn)
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    print(peak_rss_kib())
+
+
+def peak_rss_kib() -> int:
+    """This process's peak RSS. VmHWM, because ru_maxrss carries the parent's peak over
+    fork and exec on Linux."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 if __name__ == "__main__":

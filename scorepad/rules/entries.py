@@ -51,7 +51,7 @@ class SetTitle(Model):
     title: Annotated[str, Field(max_length=80)]
 
     def apply_to(self, sheet: Sheet) -> Sheet:
-        return sheet.model_copy(update={"title": self.title})
+        return sheet.but(title=self.title)
 
 
 class AddPlayer(Model):
@@ -65,20 +65,22 @@ class AddPlayer(Model):
         if len(sheet.players) >= 4:
             raise EntryError("a game has at most 4 players")
         player = Player(name=self.name, colour=self.colour)
-        return _checked(sheet.model_copy(update={"players": (*sheet.players, player)}))
+        return _checked(sheet.but(players=(*sheet.players, player)))
 
 
 class PlayerEntry(Model):
     """Base of the entries that change one player (``player`` counts from 0)."""
 
     player: Index
+    renames: ClassVar[bool] = False  # only a new name can clash with the other players
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if self.player >= len(sheet.players):
             raise EntryError(f"there is no player {self.player + 1}")
         players = list(sheet.players)
         players[self.player] = self.change(players[self.player])
-        return _checked(sheet.model_copy(update={"players": tuple(players)}))
+        changed = sheet.but(players=tuple(players))
+        return _checked(changed) if self.renames else changed
 
     def change(self, player: Player) -> Player:
         raise NotImplementedError
@@ -88,10 +90,11 @@ class RenamePlayer(PlayerEntry):
     """Change a player's name (names stay distinct)."""
 
     kind: Literal["rename_player"] = "rename_player"
+    renames: ClassVar[bool] = True
     name: PlayerName
 
     def change(self, player: Player) -> Player:
-        return player.model_copy(update={"name": self.name})
+        return player.but(name=self.name)
 
 
 class SetColour(PlayerEntry):
@@ -101,7 +104,7 @@ class SetColour(PlayerEntry):
     colour: Annotated[str, Field(max_length=20)]
 
     def change(self, player: Player) -> Player:
-        return player.model_copy(update={"colour": self.colour})
+        return player.but(colour=self.colour)
 
 
 class SetCount(PlayerEntry):
@@ -113,9 +116,9 @@ class SetCount(PlayerEntry):
 
     def change(self, player: Player) -> Player:
         if self.field in SUPPLY_FIELDS:
-            supplies = player.supplies.model_copy(update={self.field: self.value})
-            return player.model_copy(update={"supplies": supplies})
-        return player.model_copy(update={self.field: self.value})
+            supplies = player.supplies.but(**{self.field: self.value})
+            return player.but(supplies=supplies)
+        return player.but(**{self.field: self.value})
 
 
 class ListEntry(PlayerEntry):
@@ -142,7 +145,7 @@ class ListEntry(PlayerEntry):
             del items[self.index]
         else:
             items[self.index] = item
-        return player.model_copy(update={self.list_name: tuple(items)})
+        return player.but(**{self.list_name: tuple(items)})
 
 
 class PutPinax(ListEntry):
@@ -198,14 +201,14 @@ class SetLibrary(Model):
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if self.rows is None:
-            return sheet.model_copy(update={"library": None})
+            return sheet.but(library=None)
         from .models import Library
 
         try:
             library = Library(rows=self.rows)
         except ValueError as err:
             raise EntryError(_first_error(err)) from None
-        return _checked(sheet.model_copy(update={"library": library}))
+        return _checked(sheet.but(library=library))
 
 
 class SetLibraryCell(Model):
@@ -231,8 +234,8 @@ class SetLibraryCell(Model):
         rows = list(sheet.library.rows)
         rows[self.row] = " ".join(tokens)
         parse_rows(tuple(rows))
-        library = sheet.library.model_copy(update={"rows": tuple(rows)})
-        return _checked(sheet.model_copy(update={"library": library}))
+        library = sheet.library.but(rows=tuple(rows))
+        return _checked(sheet.but(library=library))
 
 
 class RemovePlayer(PlayerEntry):
@@ -257,9 +260,9 @@ class RemovePlayer(PlayerEntry):
             rows = tuple(
                 " ".join(_renumbered(cell, number) for cell in row) for row in library.grid.cells
             )
-            library = library.model_copy(update={"rows": rows})
+            library = library.but(rows=rows)
         players = sheet.players[: self.player] + sheet.players[self.player + 1 :]
-        return _checked(sheet.model_copy(update={"players": players, "library": library}))
+        return _checked(sheet.but(players=players, library=library))
 
 
 def _renumbered(cell, removed: int) -> str:
@@ -277,7 +280,7 @@ class TimelineEntry(Model):
     def apply_to(self, sheet: Sheet) -> Sheet:
         if len(sheet.timeline) >= 2000:
             raise EntryError("the timeline is full (2000 marks)")
-        return sheet.model_copy(update={"timeline": (*sheet.timeline, self.mark())})
+        return sheet.but(timeline=(*sheet.timeline, self.mark()))
 
 
 class EnterPhase(TimelineEntry):
@@ -328,7 +331,7 @@ class UndoTimeline(Model):
     def apply_to(self, sheet: Sheet) -> Sheet:
         if not sheet.timeline:
             raise EntryError("the timeline is empty")
-        return sheet.model_copy(update={"timeline": sheet.timeline[:-1]})
+        return sheet.but(timeline=sheet.timeline[:-1])
 
 
 Entry = Annotated[

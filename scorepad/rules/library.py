@@ -52,6 +52,7 @@ class LibraryGrid:
     """A parsed, rectangular Library."""
 
     cells: tuple[tuple[LibraryCell, ...], ...]
+    highest_seal: int = 0  # the highest player number with a Seal on the grid (0: none)
 
     @property
     def height(self) -> int:
@@ -67,11 +68,6 @@ class LibraryGrid:
     def empty_spaces(self) -> int:
         """E2: how many Library spaces hold no Manuscript, Great Work or Craft."""
         return sum(cell.is_empty for row in self.cells for cell in row)
-
-    @property
-    def highest_seal(self) -> int:
-        """The highest player number with a Seal on the grid (0 when none)."""
-        return max((cell.seal for row in self.cells for cell in row), default=0)
 
     def eligible_seals(self, player_number: int) -> frozenset[tuple[int, int]]:
         """S2: the (row, column) cells whose Seal scores for this player (1-based number)."""
@@ -117,7 +113,7 @@ def parse_rows(rows: tuple[str, ...]) -> LibraryGrid:
                 "all rows need the same number"
             )
         parsed.append(tuple(cells))
-    return LibraryGrid(tuple(parsed))
+    return LibraryGrid(tuple(parsed), max(cell.seal for row in parsed for cell in row))
 
 
 def blank_rows(height: int, width: int) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ measures both on 12 x 12 stress sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 
 from .library import LibraryGrid
@@ -39,17 +40,18 @@ class TileResult:
     pattern: bool = False  # False for a quick count
 
 
+@lru_cache(maxsize=256)
+def quick_result(index: int, seals: int) -> TileResult:
+    """S1 for a quick-count tile (the same few results recur: they are shared)."""
+    return TileResult(index, RENOWN[seals], seals)
+
+
 def solve_pinax(
     tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
 ) -> tuple[TileResult, ...]:
     """S1-S6: each tile's result for the player (1-based ``player_number``)."""
-    results: dict[int, TileResult] = {}
-    patterned: list[int] = []
-    for i, tile in enumerate(tiles):
-        if tile.seals is not None:
-            results[i] = TileResult(i, RENOWN[tile.seals], tile.seals)
-        else:
-            patterned.append(i)
+    results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
+    patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
         for i in patterned:
             results[i] = TileResult(i, 0, 0, note="pattern mode needs the Library grid", pattern=True)
@@ -57,7 +59,7 @@ def solve_pinax(
         patterns = [tiles[i].pattern or () for i in patterned]
         for i, result in zip(patterned, best_assignment(patterns, library.grid, player_number)):
             results[i] = replace(result, index=i, pattern=True)
-    return tuple(results[i] for i in range(len(tiles)))
+    return tuple(results)
 
 
 def bits_of(cells, width: int) -> int:

@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .models import Sheet
 from .scoring import PlayerScore, score_players
 
-#: T1-T4 in order: the rule id, how to read the count, and the unit to show.
+#: T1-T4 in order: the rule id, the PlayerScore attribute compared, and its unit.
 TIE_CHAIN = (
-    ("T1", lambda s: s.total, "Renown"),
-    ("T2", lambda s: s.seals_removed, "Seals removed"),
-    ("T3", lambda s: s.scholar_cards, "Scholars"),
-    ("T4", lambda s: s.kings_requests, "King's Requests"),
+    ("T1", "total", "Renown"),
+    ("T2", "seals_removed", "Seals removed"),
+    ("T3", "scholar_cards", "Scholars"),
+    ("T4", "kings_requests", "King's Requests"),
 )
 
-
-def tie_key(score: PlayerScore) -> tuple[int, ...]:
-    """T1-T4: the values compared, most important first (higher is better)."""
-    return tuple(read(score) for _, read, _ in TIE_CHAIN)
+#: T1-T4: the values compared, most important first (higher is better).
+tie_key = attrgetter(*(attribute for _, attribute, _ in TIE_CHAIN))
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +55,8 @@ class Standings:
 
 def separate(ahead: PlayerScore, behind: PlayerScore) -> Separation:
     """T1-T5: the first rule on which two adjacent players differ, in words."""
-    for rule, read, unit in TIE_CHAIN:
-        a, b = read(ahead), read(behind)
+    for rule, attribute, unit in TIE_CHAIN:
+        a, b = getattr(ahead, attribute), getattr(behind, attribute)
         if a != b:
             text = f"{ahead.name} ahead of {behind.name} on {rule}: {a} {unit} to {b}"
             return Separation(ahead.name, behind.name, rule, text)
@@ -67,11 +66,11 @@ def separate(ahead: PlayerScore, behind: PlayerScore) -> Separation:
 
 def rank_scores(scores: tuple[PlayerScore, ...]) -> Standings:
     """T1-T5: order by the tie chain; equal keys share a rank, the next rank skips."""
-    ordered = tuple(sorted(scores, key=tie_key, reverse=True))
+    keyed = sorted(((tie_key(score), score) for score in scores), key=lambda pair: pair[0], reverse=True)
+    ordered = tuple(score for _, score in keyed)
     ranks: list[int] = []
-    for i, score in enumerate(ordered):
-        tied = i > 0 and tie_key(score) == tie_key(ordered[i - 1])
-        ranks.append(ranks[-1] if tied else i + 1)
+    for i, (key, _) in enumerate(keyed):
+        ranks.append(ranks[-1] if i and key == keyed[i - 1][0] else i + 1)
     separations = tuple(separate(a, b) for a, b in zip(ordered, ordered[1:]))
     return Standings(ordered, tuple(ranks), separations)
 

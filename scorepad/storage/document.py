@@ -155,7 +155,7 @@ def parse_document(data: bytes, source: str) -> Loaded:
         history = history_adapter().validate_python(raw.get("history") or [])
     except ValidationError as err:
         raise validation_problem(err, raw, source, prefix=("history",)) from None
-    history = history or (Begin(sheet=sheet),)
+    history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')
     totals, saved = raw.get("totals"), raw.get("saved")

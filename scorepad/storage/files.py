@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -15,11 +16,12 @@ MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong fil
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or SheetFileError naming the file and the problem."""
     try:
-        if path.is_dir():
-            raise SheetFileError(str(path), "", "is a folder, not a scoresheet file")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise SheetFileError(str(path), "", "is too large to be a scoresheet (over 20 MB)")
-        return path.read_bytes()
+        with open(path, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:
+                raise SheetFileError(str(path), "", "is too large to be a scoresheet (over 20 MB)")
+            return handle.read()
+    except IsADirectoryError:
+        raise SheetFileError(str(path), "", "is a folder, not a scoresheet file") from None
     except FileNotFoundError:
         raise SheetFileError(str(path), "", "no such file") from None
     except PermissionError:

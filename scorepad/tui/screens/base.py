@@ -5,9 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label
+from textual.widgets import Button, Header, Label
 
 from ...rules.models import Sheet
+from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 
@@ -45,7 +46,7 @@ class GameScreen(Screen):
             yield from self.body()
         with Vertical(id="side"):
             yield LiveTotals(id="totals")
-        yield Footer()
+        yield KeyFooter()
 
     def body(self) -> ComposeResult:
         yield from ()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label
+from textual.widgets import DataTable, Header, Label
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...storage.catalog import player_records, saved_games
+from ..widgets.footer import KeyFooter
 
 
 class GamesScreen(Screen):
@@ -21,7 +22,7 @@ class GamesScreen(Screen):
         yield Label("Open a saved game (enter), replay it (r)", classes="heading")
         yield DataTable(id="games", cursor_type="row")
         yield Label("", id="skipped", classes="hint")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.games, problems = saved_games()
@@ -61,7 +62,7 @@ class HistoryScreen(Screen):
         yield DataTable(id="records", cursor_type="row")
         yield Label("Games", classes="heading")
         yield DataTable(id="games", cursor_type="row")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         games, _ = saved_games()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets import Header, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...storage.paths import games_dir
+from ..widgets.footer import KeyFooter
 
 
 class HomeScreen(Screen):
@@ -20,7 +21,7 @@ class HomeScreen(Screen):
             yield Label("scorepad — The Great Library", classes="title")
             yield Label("Score the end game: Pinax, School, Scholars, Supplies and Renown.", classes="hint")
             yield OptionList(id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.refresh_menu()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Static
+from textual.widgets import Header, Label, Static
 
 from ...rules.endgame import end_status
 from ...rules.replay import Step
 from ..widgets.bar_chart import CategoryBars
+from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 
@@ -38,7 +39,7 @@ class ReplayScreen(Screen):
         yield LiveTotals(id="totals")
         yield CategoryBars("", id="bars")
         yield Static("\n".join(self.notes), id="notes", classes="reminder")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.show_step)

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
 from ..widgets.count_field import entry_problem, parse_count
+from ..widgets.footer import KeyFooter
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 
@@ -37,7 +38,7 @@ class SetupScreen(Screen):
                 yield Input(placeholder="columns", id="cols", classes="small")
             yield Static("", id="problem", classes="field-message -error")
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#title", Input).focus()

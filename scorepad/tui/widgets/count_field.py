@@ -60,6 +60,9 @@ class CountField(Vertical):
 
     def say(self, text: str, error: bool = False) -> None:
         """Show a message under the field."""
+        if (text, error) == getattr(self, "_said", ("", False)):
+            return  # unchanged: no redraw, no new layout
+        self._said = (text, error)
         message = self.query_one(".field-message", Static)
         message.update(text)
         message.set_class(error, "-error")

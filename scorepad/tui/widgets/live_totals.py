@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
@@ -19,10 +20,17 @@ class LiveTotals(DataTable):
         self.add_columns("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank")
 
     def show(self, table: Standings) -> None:
-        """Replace the rows with the given standings."""
-        self.clear()
+        """Show the given standings; cells change in place, so only they are redrawn."""
+        rows = []
         for score, rank in zip(table.scores, table.ranks):
-            values = [getattr(score, c) for c in CATEGORIES]
             mark = "★ " if rank == 1 and not table.solo else ""
-            self.add_row(f"{mark}{score.name}", *map(str, values), str(score.total),
-                         "" if table.solo else str(rank))
+            rows.append([f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
+                         str(score.total), "" if table.solo else str(rank)])
+        if self.row_count != len(rows):
+            self.clear()
+            self.add_rows(rows)
+            return
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if self.get_cell_at(Coordinate(r, c)) != value:
+                    self.update_cell_at(Coordinate(r, c), value)

@@ -22,7 +22,10 @@ class StatusBanner(Static):
     """Shown on every game screen, coloured by how close the end is."""
 
     def show(self, end: EndStatus) -> None:
-        """Update the words and the colour class."""
-        self.update(status_words(end))
+        """Update the words and the colour class (a redraw only when they changed)."""
+        words = status_words(end)
+        if words != getattr(self, "_words", None):
+            self._words = words
+            self.update(words)
         self.set_class(end.triggered, "-triggered")
         self.set_class(not end.triggered and bool(end.warnings), "-warning")
