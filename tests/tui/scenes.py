@@ -30,6 +30,7 @@ async def capture(scene: str, home: Path) -> str:
     shutil.copy(DEMO, path)
     os.utime(path, (1_795_000_000, 1_795_000_000))
     app = ScorepadApp(path=None if scene in ("home", "setup") else path)
+    app.animation_level = "none"  # the tab underline slides: a picture must not catch it mid-way
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         if scene == "setup":
@@ -43,6 +44,7 @@ async def capture(scene: str, home: Path) -> str:
         elif scene == "help":
             await pilot.press("f1")
         await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
         app.clear_notifications()
         for field in app.screen.query(Input):
             field.cursor_blink = False  # a blinking cursor would make every picture differ

@@ -14,10 +14,14 @@ class LiveTotals(DataTable):
 
     can_focus = False
 
-    def on_mount(self) -> None:
-        self.cursor_type = "none"
-        self.zebra_stripes = True
-        self.add_columns("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank")
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
+        # fixed widths: the table never jumps as values change, and pictures of it are stable
+        self.add_column("Player", width=20)
+        for category in CATEGORIES:
+            self.add_column(CATEGORY_LABELS[category], width=9)
+        self.add_column("Total", width=6)
+        self.add_column("Rank", width=5)
 
     def show(self, table: Standings) -> None:
         """Show the given standings; cells change in place, so only they are redrawn."""
