@@ -8,7 +8,6 @@ import os
 import signal
 import socket
 from datetime import date
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st

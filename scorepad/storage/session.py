@@ -38,6 +38,7 @@ class SheetSession:
             self.states.append(sheet)
         self.redo_stack: list = []
         self.save_problem: str | None = None
+        self.unsaved = False
         if lock is not None:
             remove_leftovers(path)
 
@@ -76,15 +77,21 @@ class SheetSession:
             raise
         return cls(path, loaded.history, read_only=read_only, lock=lock, sheet=loaded.sheet)
 
-    def apply(self, entry) -> Sheet:
-        """Apply one entry (EntryError leaves everything as it was), then autosave."""
+    def apply(self, entry, *, save: bool = True) -> Sheet:
+        """Apply one entry (EntryError leaves everything as it was), then autosave.
+
+        With ``save=False`` the caller saves soon after (the app does, once the screen
+        shows the change); until then ``unsaved`` is true and ``close`` saves.
+        """
         if self.read_only:
             raise PermissionError("this sheet is open read-only")
         state = apply(self.sheet, entry)
         self.history.append(entry)
         self.states.append(state)
         self.redo_stack.clear()
-        self.save()
+        self.unsaved = True
+        if save:
+            self.save()
         return state
 
     def undo(self) -> bool:
@@ -116,6 +123,7 @@ class SheetSession:
             self.save_problem = str(err)
         else:
             self.save_problem = None
+            self.unsaved = False
 
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there."""
@@ -129,7 +137,9 @@ class SheetSession:
         self.path, self.lock, self.read_only, self.save_problem = path, lock, False, None
 
     def close(self) -> None:
-        """Release the lock; the sheet is already saved."""
+        """Save what is not saved yet, then release the lock."""
+        if self.unsaved:
+            self.save()
         if self.lock:
             self.lock.release()
             self.lock = None

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
 
 from .screens.home import HomeScreen
+
+if TYPE_CHECKING:
+    from ..storage.session import SheetSession
 
 # The rules, storage and game screens load on first use, after the home screen is up:
 # start-up then costs about what a bare Textual app costs.
@@ -101,14 +105,24 @@ class ScorepadApp(App):
         from ..rules.entries import EntryError
 
         try:
-            self.session.apply(entry)
+            self.session.apply(entry, save=False)
         except EntryError as err:
             return str(err)
-        self.after_change()
+        self.revision += 1
+        # the totals are drawn first and the save follows 10 ms later (one save for a burst
+        # of entries): typing stays quick; closing the sheet saves anything still pending
+        self.set_timer(0.01, self.save_now)
         return None
 
-    def after_change(self) -> None:
-        self.revision += 1
+    def save_now(self) -> None:
+        """Save what the last entries changed; on failure, offer to save elsewhere."""
+        if self.session is not None and self.session.unsaved:
+            self.session.save()
+        self.after_change(revised=False)
+
+    def after_change(self, revised: bool = True) -> None:
+        if revised:
+            self.revision += 1
         if self.session.save_problem:
             self.ask_save_elsewhere(self.session.save_problem)
 

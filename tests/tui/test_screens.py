@@ -235,3 +235,15 @@ async def test_replay_screen_steps_back_and_forth(game_path):
         assert "Step 2 of 3: Ana: Renown in play 10" in str(app.screen.query_one("#step").render())
         await pilot.press("home")
         assert "Step 1 of 3" in str(app.screen.query_one("#step").render())
+
+
+async def test_every_committed_value_is_autosaved_without_quitting(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("renown")
+        await pilot.pause()
+        await type_line(pilot, "27")
+        await pilot.pause(0.1)  # the save follows the redraw within 10 ms
+        assert read_sheet(game_path).sheet.players[0].renown == 27
+        assert not app.session.unsaved

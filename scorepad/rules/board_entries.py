@@ -1,0 +1,118 @@
+"""Entries about the board and the game's progress: the Library grid (S6, E2) and the
+end-game timeline (E1-E8)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictInt
+
+from .entry_base import EntryError, Index, checked, first_error
+from .library import parse_rows, parse_token
+from .models import Count, EmptySpacesMark, EventMark, Library, Model, PhaseMark, Phase, RoundMark, Sheet
+
+
+class SetLibrary(Model):
+    """Lay down, replace or (with ``rows`` null) remove the Library grid."""
+
+    kind: Literal["set_library"] = "set_library"
+    rows: tuple[str, ...] | None
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if self.rows is None:
+            return sheet.but(library=None)
+        try:
+            library = Library(rows=self.rows)
+        except ValueError as err:
+            raise EntryError(first_error(err)) from None
+        return checked(sheet.but(library=library))
+
+
+class SetLibraryCell(Model):
+    """Put one token in one cell of the Library grid (row and column from 0)."""
+
+    kind: Literal["set_library_cell"] = "set_library_cell"
+    row: Index
+    col: Index
+    token: str
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if sheet.library is None:
+            raise EntryError("there is no Library grid yet")
+        grid = sheet.library.grid
+        if self.row >= grid.height or self.col >= grid.width:
+            raise EntryError(f"the Library is {grid.height} x {grid.width}")
+        try:
+            cell = parse_token(self.token)
+        except ValueError as err:
+            raise EntryError(str(err)) from None
+        tokens = sheet.library.rows[self.row].split()
+        tokens[self.col] = cell.token
+        rows = list(sheet.library.rows)
+        rows[self.row] = " ".join(tokens)
+        parse_rows(tuple(rows))
+        library = sheet.library.but(rows=tuple(rows))
+        return checked(sheet.but(library=library))
+
+
+class TimelineEntry(Model):
+    """Base of the entries that add a mark to the end-game timeline (E1-E8)."""
+
+    def mark(self):
+        raise NotImplementedError
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if len(sheet.timeline) >= 2000:
+            raise EntryError("the timeline is full (2000 marks)")
+        return sheet.but(timeline=(*sheet.timeline, self.mark()))
+
+
+class EnterPhase(TimelineEntry):
+    """A phase of a generation begins."""
+
+    kind: Literal["enter_phase"] = "enter_phase"
+    phase: Phase
+    generation: Annotated[StrictInt, Field(ge=1, le=99)] = 1
+
+    def mark(self):
+        return PhaseMark(phase=self.phase, generation=self.generation)
+
+
+class StartRound(TimelineEntry):
+    """A round of the current phase begins."""
+
+    kind: Literal["start_round"] = "start_round"
+    round: Annotated[StrictInt, Field(ge=1, le=99)]
+
+    def mark(self):
+        return RoundMark(round=self.round)
+
+
+class RecordEvent(TimelineEntry):
+    """An Event was triggered (E1a)."""
+
+    kind: Literal["record_event"] = "record_event"
+
+    def mark(self):
+        return EventMark()
+
+
+class CountEmptySpaces(TimelineEntry):
+    """The table counted the empty Library spaces (E1b, E2)."""
+
+    kind: Literal["count_empty_spaces"] = "count_empty_spaces"
+    count: Count
+
+    def mark(self):
+        return EmptySpacesMark(count=self.count)
+
+
+class UndoTimeline(Model):
+    """Take back the last timeline mark (a mis-recorded Event, say)."""
+
+    kind: Literal["undo_timeline"] = "undo_timeline"
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if not sheet.timeline:
+            raise EntryError("the timeline is empty")
+        return sheet.but(timeline=sheet.timeline[:-1])

@@ -1,0 +1,178 @@
+"""Entries that change one player: name, colour, counts, and the lists of tiles,
+Scribes and Scholars (S1, S7-S10, T2-T4)."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from .entry_base import EntryError, Index, checked
+from .models import Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
+
+SUPPLY_FIELDS = (
+    "kings_grace", "research", "crates_in_ships", "crates_in_supply",
+    "stones_in_supply", "stones_in_royal_ships",
+)
+CountField = Literal[
+    "renown", "seals_removed", "kings_requests", "kings_grace", "research",
+    "crates_in_ships", "crates_in_supply", "stones_in_supply", "stones_in_royal_ships",
+]
+
+
+class PlayerEntry(Model):
+    """Base of the entries that change one player (``player`` counts from 0)."""
+
+    player: Index
+    renames: ClassVar[bool] = False  # only a new name can clash with the other players
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if self.player >= len(sheet.players):
+            raise EntryError(f"there is no player {self.player + 1}")
+        players = list(sheet.players)
+        players[self.player] = self.change(players[self.player])
+        changed = sheet.but(players=tuple(players))
+        return checked(changed) if self.renames else changed
+
+    def change(self, player: Player) -> Player:
+        raise NotImplementedError
+
+
+class RenamePlayer(PlayerEntry):
+    """Change a player's name (names stay distinct)."""
+
+    kind: Literal["rename_player"] = "rename_player"
+    renames: ClassVar[bool] = True
+    name: PlayerName
+
+    def change(self, player: Player) -> Player:
+        return player.but(name=self.name)
+
+
+class SetColour(PlayerEntry):
+    """Change a player's colour label."""
+
+    kind: Literal["set_colour"] = "set_colour"
+    colour: Annotated[str, Field(max_length=20)]
+
+    def change(self, player: Player) -> Player:
+        return player.but(colour=self.colour)
+
+
+class SetCount(PlayerEntry):
+    """Set one of a player's counts: Renown (S10), a supply (S9), T2 or T4."""
+
+    kind: Literal["set_count"] = "set_count"
+    field: CountField
+    value: Count
+
+    def change(self, player: Player) -> Player:
+        if self.field in SUPPLY_FIELDS:
+            supplies = player.supplies.but(**{self.field: self.value})
+            return player.but(supplies=supplies)
+        return player.but(**{self.field: self.value})
+
+
+class ListEntry(PlayerEntry):
+    """Base of add / set / remove on one of a player's lists."""
+
+    list_name: ClassVar[str]
+    index: Index | None = None  # None adds at the end
+
+    def item(self):
+        return None  # removal
+
+    def change(self, player: Player) -> Player:
+        items = list(getattr(player, self.list_name))
+        item = self.item()
+        if self.index is None:
+            if item is None:
+                raise EntryError("say which item to remove")
+            if len(items) >= 50:
+                raise EntryError(f"at most 50 {self.list_name} per player")
+            items.append(item)
+        elif self.index >= len(items):
+            raise EntryError(f"{player.name} has no {self.list_name} item {self.index + 1}")
+        elif item is None:
+            del items[self.index]
+        else:
+            items[self.index] = item
+        return player.but(**{self.list_name: tuple(items)})
+
+
+class PutPinax(ListEntry):
+    """Add a Pinax tile, or replace tile ``index`` (S1)."""
+
+    kind: Literal["put_pinax"] = "put_pinax"
+    list_name: ClassVar[str] = "pinax"
+    tile: PinaxTile
+
+    def item(self):
+        return self.tile
+
+
+class PutScribe(ListEntry):
+    """Add a Scribe, or replace Scribe ``index`` (S7)."""
+
+    kind: Literal["put_scribe"] = "put_scribe"
+    list_name: ClassVar[str] = "scribes"
+    scribe: Scribe
+
+    def item(self):
+        return self.scribe
+
+
+class PutScholar(ListEntry):
+    """Add a Scholar card, or replace card ``index`` (S8)."""
+
+    kind: Literal["put_scholar"] = "put_scholar"
+    list_name: ClassVar[str] = "scholars"
+    scholar: Scholar
+
+    def item(self):
+        return self.scholar
+
+
+class RemoveItem(ListEntry):
+    """Remove item ``index`` from a player's Pinax tiles, Scribes or Scholars."""
+
+    kind: Literal["remove_item"] = "remove_item"
+    list: Literal["pinax", "scribes", "scholars"]
+    index: Index
+
+    @property
+    def list_name(self) -> str:  # type: ignore[override]
+        return self.list
+
+
+class RemovePlayer(PlayerEntry):
+    """Remove a player; their Library Seals must be cleared first."""
+
+    kind: Literal["remove_player"] = "remove_player"
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        if self.player >= len(sheet.players):
+            raise EntryError(f"there is no player {self.player + 1}")
+        if len(sheet.players) == 1:
+            raise EntryError("a game needs at least one player")
+        number = self.player + 1
+        library = sheet.library
+        if library is not None:
+            if library.grid.eligible_seals(number) or any(
+                cell.seal == number for row in library.grid.cells for cell in row
+            ):
+                raise EntryError(
+                    f"{sheet.players[self.player].name} has Seals in the Library: clear them first"
+                )
+            rows = tuple(
+                " ".join(_renumbered(cell, number) for cell in row) for row in library.grid.cells
+            )
+            library = library.but(rows=rows)
+        players = sheet.players[: self.player] + sheet.players[self.player + 1 :]
+        return checked(sheet.but(players=players, library=library))
+
+
+def _renumbered(cell, removed: int) -> str:
+    if cell.seal > removed:
+        cell = type(cell)(cell.kind, cell.translated, cell.seal - 1)
+    return cell.token
