@@ -247,3 +247,29 @@ async def test_every_committed_value_is_autosaved_without_quitting(game_path):
         await pilot.pause(0.1)  # the save follows the redraw within 10 ms
         assert read_sheet(game_path).sheet.players[0].renown == 27
         assert not app.session.unsaved
+
+
+async def test_school_and_scholars_bad_input_stores_nothing(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for screen in ("school", "scholars"):
+            app.action_go(screen)
+            await pilot.pause()
+            assert focused_id(app) == "add-0"
+            await pilot.press("enter")  # a new card, its value field focused
+            await pilot.pause()
+            before = app.session.sheet
+            await pilot.press("ctrl+u", *"lots", "enter")
+            await pilot.pause()
+            assert "sum like 3+4+2" in message(app, "value-0-0")
+            assert app.session.sheet == before
+
+
+async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_home):
+    app = ScorepadApp(demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.current_game_screen() == "results" and app.session.read_only
+        assert app.standings().winners == ("Chloé",)
+        assert "Winner: Chloé" in str(app.screen.query_one("#winners").render())

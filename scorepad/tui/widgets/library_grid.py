@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...rules.library import LibraryCell, LibraryGrid, parse_token
+from .cursor_grid import CursorGrid
 
 WIDTH = 5  # characters per cell
 
@@ -37,18 +36,10 @@ def next_token(cell: LibraryCell, key: str) -> str | None:
     return None
 
 
-class LibraryGridEditor(Widget, can_focus=True):
+class LibraryGridEditor(CursorGrid):
     """Shows the grid with a cursor and turns keys into ``CellTyped`` messages."""
 
-    BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("backspace,delete", "clear", "Clear cell", show=False),
-    ]
-
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    BINDINGS = [Binding("backspace,delete", "clear", "Clear cell", show=False)]
 
     @dataclass
     class CellTyped(Message):
@@ -93,10 +84,8 @@ class LibraryGridEditor(Widget, can_focus=True):
             text.append("\n")
         return text
 
-    def action_move(self, rows: int, cols: int) -> None:
-        row, col = self.cursor
-        self.cursor = ((row + rows) % self.grid.height, (col + cols) % self.grid.width)
-        self.refresh()
+    def grid_size(self) -> tuple[int, int]:
+        return self.grid.height, self.grid.width
 
     def action_clear(self) -> None:
         self.post_message(self.CellTyped(*self.cursor, "."))
@@ -110,9 +99,3 @@ class LibraryGridEditor(Widget, can_focus=True):
             parse_token(token)
             event.stop()
             self.post_message(self.CellTyped(row, col, token))
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -7,24 +7,16 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+
+from .cursor_grid import CursorGrid
 
 SIZE = 4
 
 
-class PatternEditor(Widget, can_focus=True):
+class PatternEditor(CursorGrid):
     """Posts ``Toggled`` with the new cell set; the screen decides whether it is stored."""
 
-    BINDINGS = [
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("space", "toggle", "Toggle cell"),
-    ]
-
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    BINDINGS = [Binding("space", "toggle", "Toggle cell")]
 
     @dataclass
     class Toggled(Message):
@@ -59,17 +51,9 @@ class PatternEditor(Widget, can_focus=True):
         self.cells = set(map(tuple, cells))
         self.refresh()
 
-    def action_move(self, rows: int, cols: int) -> None:
-        row, col = self.cursor
-        self.cursor = ((row + rows) % SIZE, (col + cols) % SIZE)
-        self.refresh()
+    def grid_size(self) -> tuple[int, int]:
+        return SIZE, SIZE
 
     def action_toggle(self) -> None:
         cells = set(self.cells) ^ {self.cursor}
         self.post_message(self.Toggled(self, tuple(sorted(cells))))
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
