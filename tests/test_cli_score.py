@@ -145,3 +145,11 @@ def test_score_table_explains_each_pattern_tile(capsys):
     _, out, _ = run(capsys, "score", str(DATA / "patterns.json"))
     assert "tile 2: rotated 0°, at row 1 column 1, Seals r1c1 r1c2 r1c3 -> 10" in out
     assert "tile 3: 1 Seal(s) counted -> 3" in out
+
+
+def test_open_checks_the_file_before_the_app_starts(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "catan"}', encoding="utf-8")
+    assert main(["open", str(bad)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "not a Great Library scoresheet" in err

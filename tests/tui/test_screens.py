@@ -273,3 +273,30 @@ async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_hom
         assert app.current_game_screen() == "results" and app.session.read_only
         assert app.standings().winners == ("Chloé",)
         assert "Winner: Chloé" in str(app.screen.query_one("#winners").render())
+
+
+async def test_home_opens_a_saved_game_and_shows_history(game_path):
+    from textual.widgets import DataTable
+
+    from scorepad.tui.screens.games import GamesScreen, HistoryScreen
+
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        options = [o.id for o in app.screen.query_one("#menu").options]
+        assert options[:4] == ["new", "continue", "open", "history"]
+        app.screen.query_one("#menu").highlighted = options.index("history")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert app.screen.query_one("#records", DataTable).row_count == 3  # Ana, Ben, Cy
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#menu").highlighted = options.index("open")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GamesScreen)
+        assert app.screen.query_one("#games", DataTable).row_count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.current_game_screen() == "progress" and app.session.path == game_path
