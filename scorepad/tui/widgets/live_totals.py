@@ -2,39 +2,34 @@
 
 from __future__ import annotations
 
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable
+from rich.table import Table
+from textual.widgets import Static
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 
+WIDTHS = {"Player": 20, "Total": 6, "Rank": 5}
 
-class LiveTotals(DataTable):
-    """A read-only table of the standings (it never takes focus)."""
 
-    can_focus = False
+def totals_table(table: Standings) -> Table:
+    """The standings as a Rich table with fixed column widths (it never jumps)."""
+    grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", row_styles=["", "on #202020"])
+    for heading in ("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank"):
+        grid.add_column(heading, width=WIDTHS.get(heading, 9), no_wrap=True)
+    for score, rank in zip(table.scores, table.ranks):
+        mark = "★ " if rank == 1 and not table.solo else ""
+        grid.add_row(f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
+                     str(score.total), "" if table.solo else str(rank))
+    return grid
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
-        # fixed widths: the table never jumps as values change, and pictures of it are stable
-        self.add_column("Player", width=20)
-        for category in CATEGORIES:
-            self.add_column(CATEGORY_LABELS[category], width=9)
-        self.add_column("Total", width=6)
-        self.add_column("Rank", width=5)
+
+class LiveTotals(Static):
+    """A read-only table of the standings."""
 
     def show(self, table: Standings) -> None:
-        """Show the given standings; cells change in place, so only they are redrawn."""
-        rows = []
-        for score, rank in zip(table.scores, table.ranks):
-            mark = "★ " if rank == 1 and not table.solo else ""
-            rows.append([f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
-                         str(score.total), "" if table.solo else str(rank)])
-        if self.row_count != len(rows):
-            self.clear()
-            self.add_rows(rows)
-            return
-        for r, row in enumerate(rows):
-            for c, value in enumerate(row):
-                if self.get_cell_at(Coordinate(r, c)) != value:
-                    self.update_cell_at(Coordinate(r, c), value)
+        """Show these standings (redrawn only when something changed)."""
+        key = tuple((s.name, s.pinax, s.school, s.scholars, s.supplies, s.renown, r)
+                    for s, r in zip(table.scores, table.ranks))
+        if key != getattr(self, "_shown", None):
+            self._shown = key
+            self.update(totals_table(table))
