@@ -116,7 +116,9 @@ class ScorepadApp(App):
 
     def save_now(self) -> None:
         """Save what the last entries changed; on failure, offer to save elsewhere."""
-        if self.session is not None and self.session.unsaved:
+        if self.session is None:
+            return
+        if self.session.unsaved:
             self.session.save()
         self.after_change(revised=False)
 

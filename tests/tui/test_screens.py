@@ -300,3 +300,35 @@ async def test_home_opens_a_saved_game_and_shows_history(game_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.current_game_screen() == "progress" and app.session.path == game_path
+
+
+async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_path, tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from scorepad.storage import atomic
+    from scorepad.tui.screens.dialogs import SaveAsScreen
+
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_go("renown")
+        await pilot.pause()
+
+        def refuse(*args, **kwargs):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(atomic.os, "replace", refuse)
+        await type_line(pilot, "31")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SaveAsScreen)
+        assert "disk is full" in str(app.screen.query_one(".field-message").render())
+        assert app.session.sheet.players[0].renown == 31  # still in memory
+        monkeypatch.undo()
+        target = tmp_path / "rescued.json"
+        field = app.screen.query_one("#path")
+        field.value = str(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert read_sheet(target).sheet.players[0].renown == 31
+        assert app.session.path == target
