@@ -20,6 +20,12 @@ async def focus_back_to(pilot, kind) -> None:
     raise AssertionError(f"never reached a {kind.__name__}")
 
 
+async def goto(pilot, screen: str) -> None:
+    """Show one of the game screens (as the command palette does) and let it settle."""
+    pilot.app.action_go(screen)
+    await pilot.pause()
+
+
 async def tab_to(pilot, widget_id: str) -> None:
     """Tab until the widget (or the field) with this id has the focus."""
     for _ in range(60):
@@ -37,4 +43,4 @@ def focused_id(app) -> str:
     return focused.id if focused is not None else ""
 
 
-__all__ = ["type_line", "focus_back_to", "focused_id", "tab_to", "Tabs"]
+__all__ = ["type_line", "focus_back_to", "focused_id", "goto", "tab_to", "Tabs"]

@@ -18,7 +18,7 @@ from scorepad.tui.screens.setup import SetupScreen
 from scorepad.tui.widgets.count_field import CountField
 
 from .conftest import app_on
-from .helpers import focused_id, tab_to, type_line
+from .helpers import focused_id, goto, tab_to, type_line
 
 
 def message(app, field_id: str) -> str:
@@ -59,8 +59,7 @@ async def test_undo_and_redo_everywhere(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
-        await pilot.pause()
+        await goto(pilot, "renown")
         await type_line(pilot, "40")
         await type_line(pilot, "12")
         assert [p.renown for p in app.session.sheet.players] == [40, 12, 0]
@@ -82,8 +81,7 @@ async def test_counts_bad_input_shows_a_message_and_stores_nothing(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("supplies")
-        await pilot.pause()
+        await goto(pilot, "supplies")
         for typed, words in (("abc", "sum like 3+4+2"), ("-2", "from 0 up"), ("999", "at most 500"),
                              ("2.5", "whole number")):
             await pilot.press("ctrl+u", *typed, "enter")
@@ -103,8 +101,7 @@ async def test_pinax_quick_count_over_four_refused_S1(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("pinax")
-        await pilot.pause()
+        await goto(pilot, "pinax")
         await pilot.press("ctrl+n")
         await pilot.pause()
         await pilot.press("5", "enter")
@@ -117,8 +114,7 @@ async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
     app = app_on(grid_game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("pinax")
-        await pilot.pause()
+        await goto(pilot, "pinax")
         await pilot.press("ctrl+o")  # a pattern tile of one cell, editor focused
         await pilot.pause()
         await pilot.press("right", "space")  # two cells in a row
@@ -185,8 +181,7 @@ async def test_reminders_in_place_M2_M3_M5(game_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for screen, rule in (("supplies", "M2"), ("school", "M3"), ("renown", "M5")):
-            app.action_go(screen)
-            await pilot.pause()
+            await goto(pilot, screen)
             assert any(rule in str(w.render()) for w in app.screen.query(".reminder"))
 
 
@@ -209,8 +204,7 @@ async def test_quit_and_reopen_shows_the_same_totals(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
-        await pilot.pause()
+        await goto(pilot, "renown")
         await type_line(pilot, "33")
         await pilot.press("ctrl+q")
     again = app_on(game_path)  # the lock was released on quit
@@ -223,8 +217,7 @@ async def test_replay_screen_steps_back_and_forth(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
-        await pilot.pause()
+        await goto(pilot, "renown")
         await type_line(pilot, "10")
         await type_line(pilot, "20")
         app.open_replay(game_path)
@@ -241,8 +234,7 @@ async def test_every_committed_value_is_autosaved_without_quitting(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
-        await pilot.pause()
+        await goto(pilot, "renown")
         await type_line(pilot, "27")
         await pilot.pause(0.1)  # the save follows the redraw within 10 ms
         assert read_sheet(game_path).sheet.players[0].renown == 27
@@ -254,8 +246,7 @@ async def test_school_and_scholars_bad_input_stores_nothing(game_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for screen in ("school", "scholars"):
-            app.action_go(screen)
-            await pilot.pause()
+            await goto(pilot, screen)
             assert focused_id(app) == "add-0"
             await pilot.press("enter")  # a new card, its value field focused
             await pilot.pause()
@@ -312,8 +303,7 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
-        await pilot.pause()
+        await goto(pilot, "renown")
 
         def refuse(*args, **kwargs):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
