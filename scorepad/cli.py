@@ -38,13 +38,10 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a sheet as CSV, Markdown, a BG Stats play file or BGG play-log text."""
     from .storage.atomic import atomic_write
-    from .storage.bgstats import to_bgstats
-    from .storage.exports import to_bgg, to_csv, to_markdown
+    from .storage.exports import export_text
 
     loaded = read_sheet(Path(args.file))
-    makers = {"csv": to_csv, "md": to_markdown, "bgg": to_bgg,
-              "bgstats": lambda sheet: to_bgstats(sheet, loaded.saved)}
-    text = makers[args.to](loaded.sheet)
+    text = export_text(args.to, loaded.sheet, loaded.saved)
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
@@ -56,7 +53,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Step through a sheet's history: printed with --print, else in the app."""
     from .rules.entries import EntryError
-    from .rules.replay import differences, replay
+    from .rules.replay import replay, replay_notes
 
     loaded = read_sheet(Path(args.file))
     if not args.print:
@@ -71,11 +68,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for step in steps:
         totals = "  ".join(f"{s.name} {s.total}" for s in step.standings.scores)
         print(f"{step.number:>{width}}. {step.text}\n{'':>{width}}  -> {totals}")
-    if steps[-1].sheet != loaded.sheet:
-        print("Note: the history does not lead to the saved sheet (edited by hand?): "
-              "the saved sheet is what counts.")
-    for line in differences(loaded.totals, loaded.sheet):
-        print(f"Note: the saved totals differ from today's rules: {line}")
+    for note in replay_notes(steps, loaded.sheet, loaded.totals):
+        print(f"Note: {note}")
     return 0
 
 

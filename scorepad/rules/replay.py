@@ -39,6 +39,17 @@ def replay(history) -> list[Step]:
     return steps
 
 
+def replay_notes(steps: list[Step], saved: Sheet, saved_totals: dict[str, int]) -> list[str]:
+    """What a replay should warn about: a history that does not lead to the saved sheet,
+    and saved totals that today's rules compute differently."""
+    notes = []
+    if steps and steps[-1].sheet != saved:
+        notes.append("The history does not lead to the saved sheet (edited by hand?): "
+                     "the saved sheet is what counts.")
+    notes += [f"The saved totals differ from today's rules: {line}" for line in differences(saved_totals, saved)]
+    return notes
+
+
 def totals_of(sheet: Sheet) -> dict[str, int]:
     """Each player's total, by name."""
     return {score.name: score.total for score in standings(sheet).scores}

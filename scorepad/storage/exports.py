@@ -64,6 +64,15 @@ def to_markdown(sheet: Sheet) -> str:
     return "\n".join(lines) + "\n"
 
 
+def export_text(kind: str, sheet: Sheet, saved: str = "") -> str:
+    """The sheet exported as ``kind``: csv, md, bgstats or bgg."""
+    if kind == "bgstats":
+        from .bgstats import to_bgstats  # bgstats builds on this module's rows
+
+        return to_bgstats(sheet, saved)
+    return {"csv": to_csv, "md": to_markdown, "bgg": to_bgg}[kind](sheet)
+
+
 def to_bgg(sheet: Sheet) -> str:
     """Plain text to paste into a BoardGameGeek play log: totals, winners, breakdown."""
     table = standings(sheet)

@@ -205,24 +205,18 @@ class ScorepadApp(App):
     def open_replay(self, path: Path) -> None:
         """Step through a saved sheet's history."""
         from ..rules.entries import EntryError
-        from ..rules.replay import differences, replay
+        from ..rules.replay import replay, replay_notes
         from ..storage.document import SheetFileError
-        from ..storage.session import SheetSession
+        from ..storage.files import read_sheet
         from .screens.replay import ReplayScreen
 
         try:
-            session = SheetSession.open(path, read_only=True)
-            steps = replay(session.history)
+            loaded = read_sheet(path)
+            steps = replay(loaded.history)
         except (SheetFileError, EntryError) as err:
             self.notify(str(err), severity="error", timeout=12)
             return
-        from ..storage.files import read_sheet
-
-        loaded = read_sheet(path)
-        notes = [f"Saved totals differ from today's rules: {line}" for line in differences(loaded.totals, loaded.sheet)]
-        if steps[-1].sheet != loaded.sheet:
-            notes.append("The history does not lead to the saved sheet (edited by hand?): the saved sheet counts.")
-        self.push_screen(ReplayScreen(steps, notes, path.name))
+        self.push_screen(ReplayScreen(steps, replay_notes(steps, loaded.sheet, loaded.totals), path.name))
 
     # -- actions -----------------------------------------------------------------------
 

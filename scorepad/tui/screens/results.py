@@ -8,20 +8,11 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Label, Static
 
 from ...storage.atomic import SaveError, atomic_write
+from ...storage.exports import export_text
 from ..widgets.bar_chart import CategoryBars
 from .base import GameScreen
 
 EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgstats.json", "bgg": ".bgg.txt"}
-
-
-def export_text(kind: str, sheet, saved: str = "") -> str:
-    """The sheet exported as ``kind`` (csv, md, bgstats, bgg)."""
-    from ...storage.bgstats import to_bgstats
-    from ...storage.exports import to_bgg, to_csv, to_markdown
-
-    if kind == "bgstats":
-        return to_bgstats(sheet, saved)
-    return {"csv": to_csv, "md": to_markdown, "bgg": to_bgg}[kind](sheet)
 
 
 class ResultsScreen(GameScreen):
