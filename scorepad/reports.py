@@ -49,19 +49,24 @@ def score_json(sheet: Sheet) -> dict[str, Any]:
     }
 
 
-def tile_line(tile) -> str:
-    """One Pinax tile's result in words."""
+def tile_words(tile) -> str:
+    """How one Pinax tile scored, in words."""
     if tile.note:
-        return f"tile {tile.index + 1}: {tile.note}"
+        return tile.note
     if not tile.pattern:
-        return f"tile {tile.index + 1}: {tile.seals} Seal(s) counted -> {tile.score}"
+        return f"{tile.seals} Seal(s) counted -> {tile.score}"
     if not tile.cells:
-        return f"tile {tile.index + 1}: no eligible Seals fit -> 0"
+        return "no eligible Seals fit -> 0"
     cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in tile.cells)
     return (
-        f"tile {tile.index + 1}: rotated {tile.rotation}°, at row {tile.position[0] + 1} "
+        f"rotated {tile.rotation}°, at row {tile.position[0] + 1} "
         f"column {tile.position[1] + 1}, Seals {cells} -> {tile.score}"
     )
+
+
+def tile_line(tile) -> str:
+    """One Pinax tile's result, with its number."""
+    return f"tile {tile.index + 1}: {tile_words(tile)}"
 
 
 def score_text(sheet: Sheet) -> str:

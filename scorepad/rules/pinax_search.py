@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-RENOWN = (0, 3, 6, 10, 15)  # S1, the same table as scoring.PINAX_RENOWN
+#: S1: Renown for 0, 1, 2, 3 or 4 matched Seals on one Pinax tile (the one copy of it).
+RENOWN = (0, 3, 6, 10, 15)
 STEP = (0, 3, 3, 4, 5)  # what each further Seal adds on one tile
 
 

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from .models import Player, Sheet, Supplies
 from .pinax import TileResult, solve_pinax
+from .pinax_search import RENOWN
 
-#: S1: Renown for 0, 1, 2, 3 or 4 matched Seals on one Pinax tile.
-PINAX_RENOWN = (0, 3, 6, 10, 15)
 
 
 def one_per(amount: int, step: int) -> int:
@@ -18,7 +17,7 @@ def one_per(amount: int, step: int) -> int:
 
 def pinax_renown(seals: int) -> int:
     """S1: the Renown one tile scores for its matched Seals (never more than four)."""
-    return PINAX_RENOWN[min(seals, 4)]
+    return RENOWN[min(seals, 4)]
 
 
 def school_renown(player: Player) -> int:

@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Tab, Tabs
 
-from ...reports import tile_line
+from ...reports import tile_words
 from ...rules.entries import PutPinax, RemoveItem, SetLibrary, SetLibraryCell
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
@@ -77,7 +77,7 @@ class PinaxScreen(GameScreen):
         marks: dict[tuple[int, int], str] = {}
         for i, tile in enumerate(sheet.players[self.player].pinax):
             result = score.pinax_detail[i]
-            self.query_one(f"#result-{i}", Label).update(tile_line(result).split(": ", 1)[1])
+            self.query_one(f"#result-{i}", Label).update(tile_words(result))
             if tile.seals is not None:
                 self.query_one(f"#tile-{i}", CountField).show(tile.seals)
             else:

@@ -11,7 +11,7 @@ from textual.widgets import Button, Label, Static
 from ...rules.describe import describe
 from ...rules.endgame import PHASE_LABELS
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, UndoTimeline
-from ...rules.models import PhaseMark, Sheet
+from ...rules.models import Sheet
 from ..widgets.count_field import CountField
 from .base import GameScreen
 
@@ -42,8 +42,8 @@ class ProgressScreen(GameScreen):
         return (super().structure(sheet), sheet.library is not None)
 
     def body(self) -> ComposeResult:
-        generation = self.current_generation(self.sheet)
-        yield CountField("Generation", generation, lambda v: EnterPhase(phase=self.current_phase(), generation=v),
+        yield CountField("Generation", self.app.end().generation,
+                         lambda v: EnterPhase(phase=self.app.end().phase or "planning", generation=v),
                          id="generation")
         with Horizontal(classes="buttons"):
             for phase, label in PHASE_LABELS.items():
@@ -61,18 +61,9 @@ class ProgressScreen(GameScreen):
         yield Label("Timeline", classes="subheading")
         yield Static("", id="timeline")
 
-    @staticmethod
-    def current_generation(sheet: Sheet) -> int:
-        marks = [m for m in sheet.timeline if isinstance(m, PhaseMark)]
-        return marks[-1].generation if marks else 1
-
-    def current_phase(self) -> str:
-        marks = [m for m in self.sheet.timeline if isinstance(m, PhaseMark)]
-        return marks[-1].phase if marks else "planning"
-
     def update(self, sheet: Sheet) -> None:
         end = self.app.end()
-        self.query_one("#generation", CountField).show(self.current_generation(sheet))
+        self.query_one("#generation", CountField).show(end.generation)
         self.query_one("#round", CountField).show(end.round)
         if sheet.library is None:
             self.query_one("#empty", CountField).show(end.empty_spaces)
