@@ -120,11 +120,10 @@ class ScorepadApp(App):
             return
         if self.session.unsaved:
             self.session.save()
-        self.after_change(revised=False)
+        self.report_save_problem()
 
-    def after_change(self, revised: bool = True) -> None:
-        if revised:
-            self.revision += 1
+    def report_save_problem(self) -> None:
+        """After a save that failed, offer to save the sheet elsewhere."""
         if self.session.save_problem:
             self.ask_save_elsewhere(self.session.save_problem)
 
@@ -261,7 +260,8 @@ class ScorepadApp(App):
             entry, before = self.session.history[-1], self.session.states[-2]
             if self.session.undo():
                 self.notify(f"Undone: {describe(entry, before)}")
-                self.after_change()
+                self.revision += 1
+                self.report_save_problem()
                 return
         self.notify("Nothing to undo.", severity="warning")
 
@@ -270,7 +270,8 @@ class ScorepadApp(App):
 
         if self.session and self.session.redo():
             self.notify(f"Redone: {describe(self.session.history[-1], self.session.states[-2])}")
-            self.after_change()
+            self.revision += 1
+            self.report_save_problem()
         else:
             self.notify("Nothing to redo.", severity="warning")
 
