@@ -60,7 +60,14 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self.follow_sheet, init=False)
+        self.make_buttons_instant()
         self.call_after_refresh(self.show_sheet)
+
+    def make_buttons_instant(self) -> None:
+        """Every press counts: a quick second press (two Events) must not be swallowed by
+        the button's press animation."""
+        for button in self.query(Button):
+            button.active_effect_duration = 0
 
     def on_screen_resume(self) -> None:
         if self._stale:
@@ -76,12 +83,11 @@ class GameScreen(Screen):
             return
         if self.structure(self.sheet) != self._structure:
             await self.recompose()
+            self.make_buttons_instant()
         self.show_sheet()
 
     def show_sheet(self) -> None:
         """Bring every widget up to date with the sheet."""
-        for button in self.query(Button):
-            button.active_effect_duration = 0  # a quick second press (two Events) must count
         self.update(self.sheet)
         self.query_one(LiveTotals).show(self.app.standings())
         self.query_one(StatusBanner).show(self.app.end())
