@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Header, Label
 
 from ...rules.models import Sheet
@@ -23,6 +25,10 @@ class GameScreen(Screen):
 
     HEADING = ""
     HINT = ""
+
+    # Textual repaints the whole screen whenever the focus moves; the two widgets whose
+    # focus changed repaint themselves, so typing Enter costs one small redraw, not forty
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -74,12 +80,22 @@ class GameScreen(Screen):
             self._stale = False
             self.call_after_refresh(self.follow_sheet)
 
-    async def follow_sheet(self) -> None:
-        """Called after every change to the sheet."""
+    def follow_sheet(self) -> None:
+        """Called after every change to the sheet: new values show at once, in the same
+        step as the change; new widgets (a player or an item added) follow a recompose."""
         if self.app.session is None:
             return
         if not self.is_current:
             self._stale = True
+            return
+        if self.structure(self.sheet) != self._structure:
+            self.call_next(self.rebuild)
+            return
+        self.show_sheet()
+
+    async def rebuild(self) -> None:
+        """Compose the screen again for a new structure, then show the sheet."""
+        if self.app.session is None:
             return
         if self.structure(self.sheet) != self._structure:
             await self.recompose()

@@ -87,12 +87,12 @@ class PinaxScreen(GameScreen):
         if sheet.library is not None:
             self.query_one(LibraryGridEditor).show(sheet.library.grid, marks)
 
-    async def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         chosen = int((event.tab.id or "player-0").split("-")[1])
         if chosen != self.player:
             self.player = chosen
             self.focus_after = "#players"
-            await self.follow_sheet()
+            self.follow_sheet()
 
     def on_pattern_editor_toggled(self, event: PatternEditor.Toggled) -> None:
         if not 1 <= len(event.cells) <= 4:
