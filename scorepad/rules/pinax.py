@@ -46,10 +46,29 @@ def quick_result(index: int, seals: int) -> TileResult:
     return TileResult(index, RENOWN[seals], seals)
 
 
+# Recent answers by object identity: an entry copies only what it changes, so the tiles
+# and the Library of a sheet are the same objects until a Pinax entry replaces them, and
+# the live totals need not search again after every Supplies or Renown value.
+_RECENT: dict[tuple[int, int, int], tuple] = {}
+RECENT_SIZE = 64
+
+
 def solve_pinax(
     tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
 ) -> tuple[TileResult, ...]:
     """S1-S6: each tile's result for the player (1-based ``player_number``)."""
+    key = (id(tiles), id(library), player_number)
+    known = _RECENT.get(key)
+    if known is not None and known[0] is tiles and known[1] is library:
+        return known[2]
+    results = _solve(tiles, library, player_number)
+    if len(_RECENT) >= RECENT_SIZE:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[key] = (tiles, library, results)  # holding them keeps their ids from reuse
+    return results
+
+
+def _solve(tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int) -> tuple[TileResult, ...]:
     results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
     patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
