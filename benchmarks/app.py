@@ -44,7 +44,7 @@ async def _typing_scorepad(path: Path, commits: int) -> list[float]:
     """From the moment a typed value is committed (Enter) to the first frame drawn after
     the live totals took it in; saving the sheet is part of that."""
     from scorepad.tui.app import ScorepadApp
-    from scorepad.tui.widgets.count_field import CountField
+    from scorepad.tui.widgets.count_grid import CountGrid
     from scorepad.tui.widgets.live_totals import LiveTotals
 
     app = ScorepadApp(path=path)
@@ -53,7 +53,7 @@ async def _typing_scorepad(path: Path, commits: int) -> list[float]:
         await pilot.pause()
         app.action_go("renown")
         await pilot.pause()
-        field = app.screen.query_one("#renown-0", CountField)
+        grid = app.screen.query_one(CountGrid)
         totals = app.screen.query_one(LiveTotals)
         started = [0.0]
         show = totals.show
@@ -64,7 +64,8 @@ async def _typing_scorepad(path: Path, commits: int) -> list[float]:
 
         totals.show = timed_show
         for n in range(commits):
-            field.input.focus()
+            grid.focus()
+            grid.cursor = grid.find("renown-0")
             await pilot.press("ctrl+u", *str(10 + n % 50))
             started[0] = time.perf_counter()
             await pilot.press("enter")

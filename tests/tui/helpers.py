@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Tabs
 
+from scorepad.tui.widgets.count_grid import CountGrid
+
 
 async def type_line(pilot, text: str) -> None:
     """Type into the focused field and press enter."""
@@ -36,11 +38,21 @@ async def tab_to(pilot, widget_id: str) -> None:
 
 
 def focused_id(app) -> str:
-    """The id of the focused widget, or of the field around a focused Input."""
+    """The id of the focused widget, of the field around a focused Input, or of the
+    cell under a count table's cursor (``renown-1``)."""
     focused = app.focused
+    if isinstance(focused, CountGrid):
+        return focused.cell_id(*focused.cursor)
     if isinstance(focused, Input) and focused.parent is not None and focused.parent.id:
         return focused.parent.id
     return focused.id if focused is not None else ""
 
 
-__all__ = ["type_line", "focus_back_to", "focused_id", "goto", "tab_to", "Tabs"]
+def count_cell(app, cell_id: str) -> tuple[str, str]:
+    """A count table cell's typed text and the message it has under the table."""
+    grid = app.screen.query_one(CountGrid)
+    row, col = grid.find(cell_id)
+    return grid.texts[row][col], grid.message(row, col)
+
+
+__all__ = ["type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]

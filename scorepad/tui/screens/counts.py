@@ -4,37 +4,31 @@ with the tie-break counts (S10, T2, T4)."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Grid
 from textual.widgets import Label
 
 from ...rules.entries import SetCount
 from ...rules.models import Sheet
-from ..widgets.count_field import CountField
+from ..widgets.count_grid import CountGrid
 from .base import GameScreen
 
 
 class CountsScreen(GameScreen):
-    """Rows of counts (one per field) across the players; Tab goes player by player."""
+    """One table of counts (a row per count, a column per player); Enter and Tab go
+    player by player, row after row."""
 
     FIELDS: tuple[tuple[str, str], ...] = ()
     REMINDERS: dict[str, str] = {}
 
     def body(self) -> ComposeResult:
         players = self.sheet.players
-        grid = Grid(classes="counts")
-        grid.styles.grid_size_columns = len(players) + 1
-        with grid:
-            yield Label("")
-            for player in players:
-                yield Label(player.name, classes="column-heading")
-            for field, label in self.FIELDS:
-                yield Label(label, classes="row-label")
-                for index, player in enumerate(players):
-                    yield CountField("", self.value(player, field),
-                                     lambda value, p=index, f=field: SetCount(player=p, field=f, value=value),
-                                     id=f"{field}-{index}", classes="cell")
+        yield CountGrid(self.FIELDS, tuple(p.name for p in players), self.values(self.sheet),
+                        lambda field, p, value: SetCount(player=p, field=field, value=value), id="counts")
         for field, text in self.REMINDERS.items():
             yield Label(text, classes="reminder", id=f"reminder-{field}")
+
+    def values(self, sheet: Sheet) -> list[list[int]]:
+        """The stored counts, a row per field and a column per player."""
+        return [[self.value(player, field) for player in sheet.players] for field, _ in self.FIELDS]
 
     @staticmethod
     def value(player, field: str) -> int:
@@ -44,9 +38,7 @@ class CountsScreen(GameScreen):
         return getattr(player, field)
 
     def update(self, sheet: Sheet) -> None:
-        for field, _ in self.FIELDS:
-            for index, player in enumerate(sheet.players):
-                self.query_one(f"#{field}-{index}", CountField).show(self.value(player, field))
+        self.query_one(CountGrid).show(self.values(sheet))
 
 
 class SuppliesScreen(CountsScreen):

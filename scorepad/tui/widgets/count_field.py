@@ -4,7 +4,7 @@ leaving the field. Bad input shows a message by the field and stores nothing."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
@@ -35,6 +35,49 @@ def entry_problem(err: ValidationError) -> str:
     if first["type"] == "greater_than_equal":
         return f"at least {context['ge']}"
     return first["msg"].removeprefix("Value error, ")
+
+
+class Committed(NamedTuple):
+    """What committing a typed value left: the stored value and the words for the field."""
+
+    value: int | None
+    message: str
+    error: bool
+
+
+def commit_text(app, text: str, stored: int | None, make_entry: Callable[[int], object]) -> Committed:
+    """Send the value typed as ``text`` if it differs from ``stored``.
+
+    A typo, a value the rules refuse or an entry the sheet refuses leaves ``stored`` as
+    it was and says why; a sum like ``3+4+2`` is answered with ``= 9``."""
+    if not text.strip() and stored is None:
+        return Committed(None, "", False)  # still unknown: nothing to store
+    try:
+        value = parse_count(text)
+    except ValueError as err:
+        return Committed(stored, str(err), True)
+    note = f"= {value}" if "+" in text else ""
+    if value == stored:
+        return Committed(value, note, False)
+    try:
+        entry = make_entry(value)
+    except ValidationError as err:
+        return Committed(stored, entry_problem(err), True)
+    problem = app.send(entry)
+    if problem:
+        return Committed(stored, problem, True)
+    return Committed(value, note, False)
+
+
+def still_means(text: str, value: int | None) -> bool:
+    """Whether the typed text still stands for ``value`` (a sum that adds up to it, say):
+    a field that follows the sheet after an undo keeps such text as typed."""
+    if value is None:
+        return not text.strip()
+    try:
+        return parse_count(text) == value
+    except ValueError:
+        return False
 
 
 class CountField(Vertical):
@@ -70,39 +113,15 @@ class CountField(Vertical):
 
     def commit(self) -> bool:
         """Send the typed value if it changed; False (and a message) when it is refused."""
-        text = self.input.value
-        if not text.strip() and self.value is None:
-            return True  # still unknown: nothing to store
-        try:
-            value = parse_count(text)
-        except ValueError as err:
-            self.say(str(err), error=True)
-            return False
-        if value == self.value:
-            self.say(f"= {value}" if "+" in text else "")
-            return True
-        try:
-            entry = self.make_entry(value)
-        except ValidationError as err:
-            self.say(entry_problem(err), error=True)
-            return False
-        problem = self.app.send(entry)
-        if problem:
-            self.say(problem, error=True)
-            return False
-        self.value = value
-        self.say(f"= {value}" if "+" in text else "")
-        return True
+        done = commit_text(self.app, self.input.value, self.value, self.make_entry)
+        self.value = done.value
+        self.say(done.message, error=done.error)
+        return not done.error
 
     def show(self, value: int | None) -> None:
         """Follow the sheet (after undo, say) without losing a sum that still adds up."""
         self.value = value
-        text = self.input.value
-        try:
-            typed = None if value is None and not text.strip() else parse_count(text)
-        except ValueError:
-            typed = -1
-        if typed != value:
+        if not still_means(self.input.value, value):
             self.input.value = "" if value is None else str(value)
             self.say("")
 

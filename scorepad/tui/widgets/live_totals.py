@@ -2,34 +2,52 @@
 
 from __future__ import annotations
 
-from rich.table import Table
-from textual.widgets import Static
+from rich.text import Text
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
+from .line_widget import LineWidget
 
-WIDTHS = {"Player": 20, "Total": 6, "Rank": 5}
+HEADINGS = ("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank")
+WIDTHS = (20, *(9 for _ in CATEGORIES), 6, 5)
+GAP = "  "
 
 
-def totals_table(table: Standings) -> Table:
-    """The standings as a Rich table with fixed column widths (it never jumps)."""
-    grid = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", row_styles=["", "on #202020"])
-    for heading in ("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank"):
-        grid.add_column(heading, width=WIDTHS.get(heading, 9), no_wrap=True)
+def table_line(cells: tuple[str, ...]) -> str:
+    """One line of the table: every cell cut or padded to its column's width (the table
+    never jumps as the numbers change)."""
+    return GAP.join(cell[:width].ljust(width) for cell, width in zip(cells, WIDTHS))
+
+
+def table_rows(table: Standings) -> list[tuple[str, ...]]:
+    """The cells of each player's line, in rank order, the leaders starred."""
+    rows = []
     for score, rank in zip(table.scores, table.ranks):
         mark = "★ " if rank == 1 and not table.solo else ""
-        grid.add_row(f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
-                     str(score.total), "" if table.solo else str(rank))
-    return grid
+        rows.append((f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
+                     str(score.total), "" if table.solo else str(rank)))
+    return rows
 
 
-class LiveTotals(Static):
-    """A read-only table of the standings."""
+class LiveTotals(LineWidget):
+    """A read-only table of the standings; a new value redraws only the lines it moved."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[tuple[str, ...]] = []
 
     def show(self, table: Standings) -> None:
-        """Show these standings (redrawn only when something changed)."""
-        key = tuple((s.name, s.pinax, s.school, s.scholars, s.supplies, s.renown, r)
-                    for s, r in zip(table.scores, table.ranks))
-        if key != getattr(self, "_shown", None):
-            self._shown = key
-            self.update(totals_table(table))
+        """Show these standings."""
+        self.rows = table_rows(table)
+        self.redraw()
+
+    def line_keys(self) -> list:
+        return [HEADINGS, *self.rows]
+
+    def line_text(self, y: int) -> Text:
+        if y == 0:
+            return Text(table_line(HEADINGS), style="bold")
+        return Text(table_line(self.rows[y - 1]), style="on #202020" if y % 2 == 0 else "")
+
+    def get_content_width(self, container, viewport) -> int:
+        return sum(WIDTHS) + len(GAP) * (len(WIDTHS) - 1)

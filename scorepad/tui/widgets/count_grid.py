@@ -1,0 +1,208 @@
+"""A table of counts, a row per kind of count and a column per player, typed like a
+spreadsheet: the cursor's cell takes a whole number or a sum like ``3+4+2``; Enter or
+Tab commits it and moves to the next player. Bad input shows a message under the table
+and stores nothing.
+
+One widget for the whole table, not an Input per cell: committing a value then redraws
+this widget and the totals, and the focus never has to move."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click, Key
+from textual.reactive import reactive
+
+from .count_field import Committed, commit_text, still_means
+from .cursor_grid import CursorGrid
+from .line_widget import LineWidget
+
+MAX_TYPED = 24
+HINT = "A number or a sum like 3+4+2 · Enter/Tab: store, next player · arrows: move · Esc: undo typing"
+
+
+class CountGrid(LineWidget, CursorGrid, can_focus=True):
+    """Rows of ``(key, label)`` counts across the players' columns."""
+
+    BINDINGS = [
+        Binding("enter,tab", "step(1)", "Store, next player", show=False),
+        Binding("shift+tab", "step(-1)", "Store, previous player", show=False),
+        Binding("backspace", "erase", "Erase a character", show=False),
+        Binding("ctrl+u,delete", "clear", "Clear the cell", show=False),
+        Binding("escape", "revert", "Back to the stored value", show=False),
+    ]
+    COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
+
+    cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
+
+    def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
+                 values: list[list[int | None]], make_entry: Callable[[str, int, int], object], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows, self.players, self.make_entry = rows, players, make_entry
+        self.values = values
+        self.texts = [["" if v is None else str(v) for v in row] for row in values]
+        self.done: dict[tuple[int, int], Committed] = {}
+        self.fresh = True  # the next character typed replaces the cell, as in a selected field
+        self.label_width = max(len(label) for _, label in rows) + 2
+        self.column_width = min(max(10, *(len(name) + 2 for name in players)), 22)
+
+    # -- what the tests and the screen read ----------------------------------------------
+
+    def cell_id(self, row: int, col: int) -> str:
+        """The id a cell answers to, ``<count>-<player index>`` (``renown-1``)."""
+        return f"{self.rows[row][0]}-{col}"
+
+    def find(self, cell_id: str) -> tuple[int, int]:
+        """The (row, column) of a cell id."""
+        key, col = cell_id.rsplit("-", 1)
+        return next(r for r, (k, _) in enumerate(self.rows) if k == key), int(col)
+
+    def message(self, row: int, col: int) -> str:
+        """The words under the table for a cell: its problem, or what its sum adds up to."""
+        done = self.done.get((row, col))
+        return done.message if done else ""
+
+    def show(self, values: list[list[int | None]]) -> None:
+        """Follow the sheet (after an undo, say), keeping sums that still add up."""
+        self.values = values
+        for r, row in enumerate(values):
+            for c, value in enumerate(row):
+                if not still_means(self.texts[r][c], value):
+                    self.texts[r][c] = "" if value is None else str(value)
+                    self.done.pop((r, c), None)
+        self.redraw()
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def grid_size(self) -> tuple[int, int]:
+        return len(self.rows), len(self.players)
+
+    def commit(self) -> bool:
+        """Store the cursor's cell if it changed; False (with a message) when refused."""
+        r, c = self.cursor
+        done = commit_text(self.app, self.texts[r][c], self.values[r][c],
+                           lambda value: self.make_entry(self.rows[r][0], c, value))
+        self.values[r][c] = done.value
+        self.done[(r, c)] = done
+        self.redraw()
+        return not done.error
+
+    def action_move(self, rows: int, cols: int) -> None:
+        if self.commit():
+            super().action_move(rows, cols)
+
+    def action_step(self, step: int) -> None:
+        """Store the cell, then go to the next (or previous) player, row after row; past
+        the last cell the focus moves on."""
+        if not self.commit():
+            return
+        width = len(self.players)
+        at = self.cursor[0] * width + self.cursor[1] + step
+        if 0 <= at < len(self.rows) * width:
+            self.cursor = divmod(at, width)
+            return
+        moved = self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+        if moved is self:  # nothing else to focus on this screen: round to the other end
+            self.cursor = divmod(at % (len(self.rows) * width), width)
+
+    def watch_cursor(self) -> None:
+        self.fresh = True
+        self.redraw()
+
+    def on_key(self, event: Key) -> None:
+        # "?" stays the help key: no count contains it
+        if event.is_printable and event.character != "?":
+            event.stop()
+            r, c = self.cursor
+            text = "" if self.fresh else self.texts[r][c]
+            self.texts[r][c] = (text + event.character)[:MAX_TYPED]
+            self.fresh = False
+            self.redraw()
+
+    def action_erase(self) -> None:
+        r, c = self.cursor
+        self.texts[r][c] = "" if self.fresh else self.texts[r][c][:-1]
+        self.fresh = False
+        self.redraw()
+
+    def action_clear(self) -> None:
+        self.texts[self.cursor[0]][self.cursor[1]] = ""
+        self.fresh = False
+        self.redraw()
+
+    def action_revert(self) -> None:
+        r, c = self.cursor
+        self.texts[r][c] = "" if self.values[r][c] is None else str(self.values[r][c])
+        self.done.pop((r, c), None)
+        self.fresh = True
+        self.redraw()
+
+    def on_click(self, event: Click) -> None:
+        at = event.get_content_offset(self)
+        if at is None or at.x < self.label_width:
+            return
+        row, col = at.y - 1, (at.x - self.label_width) // self.column_width
+        if 0 <= row < len(self.rows) and col < len(self.players) and self.commit():
+            self.cursor = (row, col)
+
+    def on_focus(self) -> None:
+        self.redraw()  # the cursor shows only while focused
+
+    def on_blur(self) -> None:
+        self.commit()  # leaving the table stores what was typed, as leaving a field does
+        self.redraw()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def get_content_width(self, container, viewport) -> int:
+        return self.label_width + self.column_width * len(self.players)
+
+    def line_keys(self) -> list:
+        r, c = self.cursor
+        keys: list = [self.players]
+        for row, (texts, values) in enumerate(zip(self.texts, self.values)):
+            here = (c, self.fresh) if row == r and self.has_focus else None
+            errors = tuple(bool(self.done.get((row, col), (0, 0, False))[2]) for col in range(len(texts)))
+            keys.append((tuple(texts), tuple(values), errors, here))
+        done = self.done.get((r, c))
+        keys.append((done.message, done.error, self.rows[r][1], self.players[c]) if done and done.message
+                    else self.has_focus)
+        return keys  # headings, the rows, the message line
+
+    def line_text(self, y: int) -> Text:
+        style = self.get_component_rich_style
+        text = Text(no_wrap=True, overflow="ellipsis")
+        if y == 0:
+            text.append(" " * self.label_width)
+            for name in self.players:
+                text.append(self.fit(name), style=style("count-grid--heading"))
+        elif y <= len(self.rows):
+            text.append(self.rows[y - 1][1].ljust(self.label_width))
+            for c in range(len(self.players)):
+                text.append(*self.cell(y - 1, c))
+        else:
+            r, c = self.cursor
+            done = self.done.get((r, c))
+            if done and done.message:
+                text.append(f"{self.rows[r][1]}, {self.players[c]}: {done.message}",
+                            style=style("count-grid--error" if done.error else "count-grid--note"))
+            elif self.has_focus:
+                text.append(HINT, style=style("count-grid--note"))
+        return text
+
+    def cell(self, r: int, c: int) -> tuple[str, object]:
+        """A cell's words and style: as typed under the cursor, else with its sum."""
+        typed, done = self.texts[r][c], self.done.get((r, c))
+        if (r, c) == self.cursor and self.has_focus:
+            caret = "" if self.fresh else "▏"
+            return self.fit(f"{typed}{caret}"), self.get_component_rich_style("count-grid--cursor")
+        if done and done.error:
+            return self.fit(typed or "?"), self.get_component_rich_style("count-grid--error")
+        shown = f"{typed}={self.values[r][c]}" if "+" in typed and not (done and done.error) else typed
+        return self.fit(shown), ""
+
+    def fit(self, words: str) -> str:
+        """Words cut or padded to a column, with a space before the next."""
+        return words[: self.column_width - 1].ljust(self.column_width)

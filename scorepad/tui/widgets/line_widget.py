@@ -1,0 +1,66 @@
+"""A widget drawn line by line (Textual's line API) that redraws only the lines whose
+content changed: the count table and the live totals redraw one or two lines when a
+value is committed, not the whole widget."""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class LineWidget(Widget):
+    """Subclasses say what each line shows (``line_keys``) and draw one (``line_text``),
+    then call ``redraw()`` after any change."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._keys: list[Hashable] = []
+        self._strips: dict[int, Strip] = {}
+
+    def line_keys(self) -> list[Hashable]:
+        """One value per line that changes whenever the line's content changes."""
+        raise NotImplementedError
+
+    def line_text(self, y: int) -> Text:
+        """The content of line ``y``."""
+        raise NotImplementedError
+
+    def redraw(self) -> None:
+        """Redraw the lines that changed; a new number of lines means a new layout."""
+        keys = self.line_keys()
+        if len(keys) != len(self._keys):
+            self._keys, self._strips = keys, {}
+            self.refresh(layout=True)
+            return
+        width = self.size.width
+        for y, (new, old) in enumerate(zip(keys, self._keys)):
+            if new != old:
+                self._strips.pop(y, None)
+                self.refresh(Region(0, y, width, 1))
+        self._keys = keys
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return len(self.line_keys())
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            if not self._keys:
+                self._keys = self.line_keys()
+            text = self.line_text(y) if y < len(self._keys) else Text()
+            # the widget's colours, then the line's own style, under the styles of its parts
+            console = self.app.console
+            base = self.rich_style + console.get_style(text.style) if text.style else self.rich_style
+            segments = Segment.apply_style(text.render(console), base)
+            strip = Strip(segments, text.cell_len)
+            self._strips[y] = strip
+        return strip
+
+    def notify_style_update(self) -> None:
+        self._strips.clear()  # the component styles (a new theme) are in the strips
+        super().notify_style_update()

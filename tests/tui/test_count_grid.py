@@ -1,0 +1,130 @@
+"""The count table of the Supplies and Renown screens (S9, S10, T2, T4): typed like a
+spreadsheet, committed on Enter, Tab, an arrow, a click or leaving it."""
+
+from __future__ import annotations
+
+from scorepad.tui.screens.help import HelpScreen
+from scorepad.tui.widgets.count_grid import CountGrid
+
+from .conftest import app_on
+from .helpers import count_cell, focused_id, goto
+
+
+def renown(app) -> list[int]:
+    return [p.renown for p in app.session.sheet.players]
+
+
+async def test_enter_stores_S10_and_walks_player_by_player_then_row_by_row(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        assert focused_id(app) == "renown-0"
+        await pilot.press(*"12", "enter", *"7", "tab", *"30", "enter")
+        await pilot.pause()
+        assert renown(app) == [12, 7, 30]
+        assert focused_id(app) == "seals_removed-0"  # the next row, first player
+        await pilot.press("shift+tab")
+        assert focused_id(app) == "renown-2"
+
+
+async def test_first_key_replaces_backspace_erases_escape_reverts(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await pilot.press(*"45", "enter", "shift+tab")
+        await pilot.press("9")  # replaces the 45, as a selected field would
+        assert count_cell(app, "renown-0")[0] == "9"
+        await pilot.press("backspace", *"17", "backspace")
+        assert count_cell(app, "renown-0")[0] == "1"
+        await pilot.press("escape")
+        assert count_cell(app, "renown-0")[0] == "45"
+        assert renown(app)[0] == 45
+        await pilot.press(*"3+4", "right")  # moving away stores the cell
+        await pilot.pause()
+        assert renown(app)[0] == 7
+        assert focused_id(app) == "renown-1"
+        assert count_cell(app, "renown-0") == ("3+4", "= 7")
+
+
+async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        for keys in ("abc", "-3", "2.5"):
+            await pilot.press("ctrl+u", *keys, "down")
+            await pilot.pause()
+            assert focused_id(app) == "renown-0"
+            assert count_cell(app, "renown-0")[1]
+        grid = app.screen.query_one(CountGrid)
+        assert "Renown in play, Ana:" in grid.line_text(len(grid.rows) + 1).plain
+        assert renown(app) == [0, 0, 0]
+        assert len(app.session.history) == 1
+
+
+async def test_tab_past_the_last_cell_wraps_to_the_first(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        grid.cursor = grid.find("kings_requests-2")
+        await pilot.press(*"2", "tab")
+        await pilot.pause()
+        assert app.session.sheet.players[2].kings_requests == 2
+        assert focused_id(app) == "renown-0"
+
+
+async def test_a_click_stores_the_cell_and_moves_the_cursor(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        await pilot.press(*"8")
+        # the third row (T4), the second player's column
+        offset = (grid.label_width + grid.column_width + 1 + grid.styles.gutter.left, 3 + grid.styles.gutter.top)
+        await pilot.click(CountGrid, offset=offset)
+        await pilot.pause()
+        assert renown(app)[0] == 8
+        assert focused_id(app) == "kings_requests-1"
+
+
+async def test_question_mark_opens_help_from_the_table(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_undo_follows_into_the_table_and_keeps_a_sum_that_still_adds_up(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "supplies")
+        await pilot.press(*"2+2", "enter", *"5", "enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert count_cell(app, "kings_grace-1")[0] == "0"
+        assert count_cell(app, "kings_grace-0")[0] == "2+2"
+
+
+async def test_a_commit_redraws_only_the_lines_it_changed(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        before = [grid.render_line(y) for y in range(len(grid.rows) + 2)]
+        await pilot.press(*"6", "enter")
+        await pilot.pause()
+        after = [grid.render_line(y) for y in range(len(grid.rows) + 2)]
+        same = [y for y, (old, new) in enumerate(zip(before, after)) if old is new]
+        assert same == [0, 2, 3, 4]  # headings, the other rows and the empty message line
+        assert "6" in after[1].text
