@@ -3,6 +3,7 @@ applies them with the rules core and saves."""
 
 from __future__ import annotations
 
+import gc
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
+from textual.screen import Screen
 
 from .screens.home import HomeScreen
 
@@ -67,18 +69,39 @@ class ScorepadApp(App):
         self.session: SheetSession | None = None
         self.start = (path, replay_path, demo)
         self._cache: tuple | None = None
+        self.game: tuple[str, Screen] | None = None  # the game screen in the stack, by name
+
+    # The screen stack: Textual's default screen, then Home or one game screen, then what
+    # is pushed over it (a dialog, help, the games list). A sheet opened from the command
+    # line starts on its game screen: Home is composed only when asked for.
 
     def on_mount(self) -> None:
-        self.push_screen("home")
         path, replay_path, demo = self.start
-        if replay_path:
-            self.open_replay(replay_path)
-        elif demo:
+        if demo:
             self.open_demo()
         elif path:
             self.open_path(path)
+        else:
+            self.show_home()
+            if replay_path:
+                self.open_replay(replay_path)
+
+    def show_home(self) -> None:
+        """Back to Home, letting the game screen go."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) < 2:
+            self.push_screen("home")
+        elif not isinstance(self.screen, HomeScreen):
+            self.switch_screen("home")  # a game screen is not installed: it is let go
 
     # -- the sheet ---------------------------------------------------------------------
+
+    def watch_revision(self) -> None:
+        # the app tells its one game screen; a watch set up by the screen would keep the
+        # screen alive after it is let go
+        if self.game is not None:
+            self.game[1].follow_sheet()
 
     def standings(self):
         """The standings of the current sheet (computed once per change)."""
@@ -150,14 +173,11 @@ class ScorepadApp(App):
         """Show a newly opened sheet, starting at ``first``."""
         if self.session is not None:
             self.session.close()
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        for name in ORDER:
-            if self.is_screen_installed(name):
-                self.uninstall_screen(name)
-        self.session = session
+        self.session, self.game = session, None
         self.revision += 1
-        self.push_screen(self.game_screen(first))
+        self.show_game_screen(first)
         if session.read_only:
             self.notify("Open read-only: nothing can change.", title=session.path.name)
 
@@ -184,6 +204,9 @@ class ScorepadApp(App):
         try:
             session = SheetSession.open(path, read_only=read_only)
         except SheetLocked as err:
+            if len(self.screen_stack) < 2:
+                self.show_home()  # under the question, for a "no"
+
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.open_path(path, read_only=True)
@@ -191,6 +214,8 @@ class ScorepadApp(App):
             self.push_screen(ConfirmScreen(f"{err}\n\nOpen it read-only?"), answer)
             return
         except SheetFileError as err:
+            if len(self.screen_stack) < 2:
+                self.show_home()
             self.notify(str(err), severity="error", timeout=12)
             return
         self.use_session(session)
@@ -219,16 +244,33 @@ class ScorepadApp(App):
 
     # -- actions -----------------------------------------------------------------------
 
-    def game_screen(self, name: str) -> str:
-        """The name of a game screen, installed on first use (fewer widgets in memory)."""
-        if not self.is_screen_installed(name):
-            self.install_screen(screen_class(GAME_SCREENS[name][1])(), name)
-        return name
+    def show_game_screen(self, name: str) -> None:
+        """Show one game screen in place of the one showing. Game screens are not kept
+        (only one screen's widgets in memory): each is composed fresh from the sheet."""
+        current = self.current_game_screen()
+        if current is None:
+            self.push_game_screen(name)
+        elif current != name:
+            self.call_next(self.swap_game_screen, name)
+
+    def push_game_screen(self, name: str):
+        """Compose a game screen and push it."""
+        screen = screen_class(GAME_SCREENS[name][1])()
+        self.game = (name, screen)
+        return self.push_screen(screen)
+
+    async def swap_game_screen(self, name: str) -> None:
+        """Let the showing game screen go, then compose the next: never the two together
+        in memory. No frame is drawn in between."""
+        with self.batch_update():
+            await self.pop_screen()
+            gc.collect()  # widgets hold cycles: free them before the next screen is built
+            await self.push_game_screen(name)
 
     def current_game_screen(self) -> str | None:
-        for name in ORDER:
-            if self.is_screen_installed(name) and self.get_screen(name) is self.screen:
-                return name
+        """The name of the game screen showing, if one is."""
+        if self.game is not None and self.game[1] is self.screen:
+            return self.game[0]
         return None
 
     def action_next_screen(self) -> None:
@@ -239,19 +281,15 @@ class ScorepadApp(App):
 
     def move_screen(self, step: int) -> None:
         current = self.current_game_screen()
-        if current is None:
-            return
-        self.switch_screen(self.game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)]))
+        if current is not None:
+            self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
 
     def action_go(self, name: str) -> None:
         """Show one game screen."""
         if self.session is None:
             self.notify("Open or start a game first.", severity="warning")
             return
-        if self.current_game_screen() is not None:
-            self.switch_screen(self.game_screen(name))
-        else:
-            self.push_screen(self.game_screen(name))
+        self.show_game_screen(name)
 
     def action_undo(self) -> None:
         from ..rules.describe import describe
@@ -285,8 +323,7 @@ class ScorepadApp(App):
         self.push_screen(HelpScreen(keys))
 
     def action_home(self) -> None:
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
+        self.show_home()
 
     async def action_quit(self) -> None:
         if self.session:

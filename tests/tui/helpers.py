@@ -50,7 +50,8 @@ def focused_id(app) -> str:
 
 def count_cell(app, cell_id: str) -> tuple[str, str]:
     """A count table cell's typed text and the message it has under the table."""
-    grid = app.screen.query_one(CountGrid)
+    key = cell_id.rsplit("-", 1)[0]
+    grid = next(g for g in app.screen.query(CountGrid) if any(k == key for k, _ in g.rows))
     row, col = grid.find(cell_id)
     return grid.texts[row][col], grid.message(row, col)
 

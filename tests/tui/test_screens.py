@@ -134,12 +134,13 @@ async def test_progress_round_zero_refused_and_M1_shown(game_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ProgressScreen)
-        await tab_to(pilot, "round")
+        await tab_to(pilot, "round-0")
         await type_line(pilot, "0")
-        assert "at least 1" in message(app, "round")
+        assert "at least 1" in count_cell(app, "round-0")[1]
         assert app.session.sheet.timeline == ()
         assert "M1" in str(app.screen.query(".reminder").first().render())
-        await tab_to(pilot, "empty")
+        await pilot.press("escape", "down")
+        assert focused_id(app) == "empty-0"
         await type_line(pilot, "2")
         assert app.end().empty_spaces == 2
 

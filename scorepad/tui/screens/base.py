@@ -7,12 +7,13 @@ from textual.containers import Vertical, VerticalScroll
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Header, Label
+from textual.widgets import Button, Label
 
 from ...rules.models import Sheet
 from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
+from ..widgets.title_bar import TitleBar
 
 
 class GameScreen(Screen):
@@ -43,7 +44,7 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         self._structure = self.structure(self.sheet)
-        yield Header()
+        yield TitleBar(self.sheet.title)
         yield StatusBanner(id="status")
         with VerticalScroll(id="body", can_focus=False):
             yield Label(self.HEADING, classes="heading")
@@ -65,7 +66,6 @@ class GameScreen(Screen):
         """Show new values in the existing widgets."""
 
     def on_mount(self) -> None:
-        self.watch(self.app, "revision", self.follow_sheet, init=False)
         self.make_buttons_instant()
         self.call_after_refresh(self.show_sheet)
 
@@ -105,6 +105,7 @@ class GameScreen(Screen):
     def show_sheet(self) -> None:
         """Bring every widget up to date with the sheet."""
         self.update(self.sheet)
+        self.query_one(TitleBar).show(self.sheet.title)
         self.query_one(LiveTotals).show(self.app.standings())
         self.query_one(StatusBanner).show(self.app.end())
         if self.focus_after:

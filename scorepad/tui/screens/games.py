@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Label
+from textual.widgets import DataTable, Label
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...storage.catalog import player_records, saved_games
 from ..widgets.footer import KeyFooter
+from ..widgets.title_bar import TitleBar
 
 
 class GamesScreen(Screen):
@@ -18,7 +19,7 @@ class GamesScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("r", "replay", "Replay")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Label("Open a saved game (enter), replay it (r)", classes="heading")
         yield DataTable(id="games", cursor_type="row")
         yield Label("", id="skipped", classes="hint")
@@ -57,7 +58,7 @@ class HistoryScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Label("Players", classes="heading")
         yield DataTable(id="records", cursor_type="row")
         yield Label("Games", classes="heading")

@@ -5,18 +5,19 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Header, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...storage.paths import games_dir
 from ..widgets.footer import KeyFooter
+from ..widgets.title_bar import TitleBar
 
 
 class HomeScreen(Screen):
     """The first screen: a short menu, keyboard first."""
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="home"):
             yield Label("scorepad — The Great Library", classes="title")
             yield Label("Score the end game: Pinax, School, Scholars, Supplies and Renown.", classes="hint")

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from ...rules.describe import describe
 from ...rules.endgame import PHASE_LABELS
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, UndoTimeline
 from ...rules.models import Sheet
-from ..widgets.count_field import CountField
+from ..widgets.choice_bar import ChoiceBar
+from ..widgets.count_grid import CountGrid
 from .base import GameScreen
-
 
 
 def mark_words(mark) -> str:
@@ -41,21 +40,40 @@ class ProgressScreen(GameScreen):
     def structure(self, sheet: Sheet) -> object:
         return (super().structure(sheet), sheet.library is not None)
 
+    def counts(self, sheet: Sheet) -> tuple[tuple[str, str], ...]:
+        """The counts typed after the phase; with a Library grid, the empty spaces are
+        counted from it."""
+        rows = (("round", "Round"),)
+        return rows if sheet.library is not None else (*rows, ("empty", "Empty Library spaces"))
+
+    def values(self, rows: tuple[tuple[str, str], ...]) -> list[list[int | None]]:
+        """The stored values of these counts (one column)."""
+        end = self.app.end()
+        known = {"generation": end.generation, "round": end.round, "empty": end.empty_spaces}
+        return [[known[key]] for key, _ in rows]
+
+    def count_entry(self, key: str, _column: int, value: int):
+        """The entry a typed count makes."""
+        if key == "generation":
+            return EnterPhase(phase=self.app.end().phase or "planning", generation=value)
+        if key == "round":
+            return StartRound(round=value)
+        return CountEmptySpaces(count=value)
+
     def body(self) -> ComposeResult:
-        yield CountField("Generation", self.app.end().generation,
-                         lambda v: EnterPhase(phase=self.app.end().phase or "planning", generation=v),
-                         id="generation")
-        with Horizontal(classes="buttons"):
-            for phase, label in PHASE_LABELS.items():
-                yield Button(label, id=f"phase-{phase}")
-        yield CountField("Round", None, lambda v: StartRound(round=v), id="round")
-        with Horizontal(classes="buttons"):
-            yield Button("Record an Event (ctrl+r)", id="event", variant="warning")
-            yield Button("Take back the last mark (ctrl+t)", id="take-back")
-        if self.sheet.library is None:
-            yield CountField("Empty Library spaces", None, lambda v: CountEmptySpaces(count=v), id="empty")
-        else:
+        # in the order of play: the generation, its phase, then the round
+        generation = (("generation", "Generation"),)
+        yield CountGrid(generation, ("",), self.values(generation), self.count_entry, hint=False,
+                        id="generation", classes="inline")
+        yield ChoiceBar(list(PHASE_LABELS.items()), self.app.end().phase, label="Phase", label_width=12,
+                        id="phase")
+        rows = self.counts(self.sheet)
+        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, hint=False, id="counts",
+                        classes="inline")
+        if self.sheet.library is not None:
             yield Label("", id="grid-count", classes="field-label")
+        yield ChoiceBar([("event", "Record an Event (ctrl+r)"), ("take-back", "Take back the last mark (ctrl+t)")],
+                        id="actions")
         yield Label("M1: a space covered by a Library Location tile still counts as empty.",
                     classes="reminder")
         yield Label("Timeline", classes="subheading")
@@ -63,26 +81,21 @@ class ProgressScreen(GameScreen):
 
     def update(self, sheet: Sheet) -> None:
         end = self.app.end()
-        self.query_one("#generation", CountField).show(end.generation)
-        self.query_one("#round", CountField).show(end.round)
-        if sheet.library is None:
-            self.query_one("#empty", CountField).show(end.empty_spaces)
-        else:
+        for grid in self.query(CountGrid):
+            grid.show(self.values(grid.rows))
+        self.query_one("#phase", ChoiceBar).mark(end.phase)
+        if sheet.library is not None:
             self.query_one("#grid-count", Label).update(
                 f"Empty Library spaces, counted from the grid: {sheet.library.grid.empty_spaces}")
-        for phase in PHASE_LABELS:
-            self.query_one(f"#phase-{phase}", Button).variant = "primary" if end.phase == phase else "default"
         recent = [mark_words(m) for m in sheet.timeline[-12:]]
         self.query_one("#timeline", Static).update(" → ".join(recent) or "Nothing recorded yet.")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        name = event.button.id or ""
-        if name.startswith("phase-"):
-            generation = self.query_one("#generation", CountField).value
-            self.app.send(EnterPhase(phase=name.removeprefix("phase-"), generation=max(generation, 1)))
-        elif name == "event":
+    def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
+        if event.bar.id == "phase":
+            self.app.send(EnterPhase(phase=event.option, generation=max(self.app.end().generation, 1)))
+        elif event.option == "event":
             self.action_event()
-        elif name == "take-back":
+        else:
             self.action_take_back()
 
     def action_event(self) -> None:

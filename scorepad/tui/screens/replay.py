@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Header, Label, Static
+from textual.widgets import Label, Static
 
 from ...rules.endgame import end_status
 from ...rules.replay import Step
@@ -13,6 +13,7 @@ from ..widgets.bar_chart import CategoryBars
 from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
+from ..widgets.title_bar import TitleBar
 
 
 class ReplayScreen(Screen):
@@ -32,7 +33,7 @@ class ReplayScreen(Screen):
         self.index = len(steps) - 1
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Label(f"Replay of {self.file_name}", classes="heading")
         yield Static("", id="step", classes="step")
         yield StatusBanner(id="status")

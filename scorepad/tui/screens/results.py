@@ -4,12 +4,12 @@ the winners, and export."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.widgets import Button, Label, Static
+from textual.widgets import Label, Static
 
 from ...storage.atomic import SaveError, atomic_write
 from ...storage.exports import export_text
 from ..widgets.bar_chart import CategoryBars
+from ..widgets.choice_bar import ChoiceBar
 from .base import GameScreen
 
 EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgstats.json", "bgg": ".bgg.txt"}
@@ -26,11 +26,8 @@ class ResultsScreen(GameScreen):
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
         yield Label("Export next to the sheet", classes="subheading")
-        with Horizontal(classes="buttons"):
-            yield Button("CSV", id="export-csv")
-            yield Button("Markdown", id="export-md")
-            yield Button("BG Stats", id="export-bgstats")
-            yield Button("BGG play log", id="export-bgg")
+        yield ChoiceBar([("csv", "CSV"), ("md", "Markdown"), ("bgstats", "BG Stats"), ("bgg", "BGG play log")],
+                        id="exports")
 
     def update(self, sheet) -> None:
         table = self.app.standings()
@@ -45,10 +42,8 @@ class ResultsScreen(GameScreen):
         lines = [s.text for s in table.separations]
         self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        kind = (event.button.id or "").removeprefix("export-")
-        if kind in EXPORTS:
-            self.export(kind)
+    def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
+        self.export(event.option)
 
     def export(self, kind: str) -> None:
         """Write an export beside the sheet file and say where."""

@@ -7,12 +7,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
 from ..widgets.count_field import entry_problem, parse_count
 from ..widgets.footer import KeyFooter
+from ..widgets.title_bar import TitleBar
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 
@@ -23,7 +24,7 @@ class SetupScreen(Screen):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="setup"):
             yield Label("New game", classes="heading")
             yield Input(placeholder="Title (optional), e.g. Friday at Ana's", id="title")

@@ -20,15 +20,15 @@ from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
 MAX_TYPED = 24
-HINT = "A number or a sum like 3+4+2 · Enter/Tab: store, next player · arrows: move · Esc: undo typing"
+HINT = "A number or a sum like 3+4+2 · Enter or Tab: store and move on · arrows: move · Esc: undo typing"
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
     """Rows of ``(key, label)`` counts across the players' columns."""
 
     BINDINGS = [
-        Binding("enter,tab", "step(1)", "Store, next player", show=False),
-        Binding("shift+tab", "step(-1)", "Store, previous player", show=False),
+        Binding("enter,tab", "step(1)", "Store, move on", show=False),
+        Binding("shift+tab", "step(-1)", "Store, move back", show=False),
         Binding("backspace", "erase", "Erase a character", show=False),
         Binding("ctrl+u,delete", "clear", "Clear the cell", show=False),
         Binding("escape", "revert", "Back to the stored value", show=False),
@@ -38,14 +38,17 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
-                 values: list[list[int | None]], make_entry: Callable[[str, int, int], object], **kwargs) -> None:
+                 values: list[list[int | None]], make_entry: Callable[[str, int, int], object], *,
+                 hint: bool = True, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
         self.values = values
         self.texts = [["" if v is None else str(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
         self.label_width = max(len(label) for _, label in rows) + 2
+        self.top = 1 if any(players) else 0  # a line of column headings, when they have names
         self.column_width = min(max(10, *(len(name) + 2 for name in players)), 22)
 
     # -- what the tests and the screen read ----------------------------------------------
@@ -143,7 +146,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         at = event.get_content_offset(self)
         if at is None or at.x < self.label_width:
             return
-        row, col = at.y - 1, (at.x - self.label_width) // self.column_width
+        row, col = at.y - self.top, (at.x - self.label_width) // self.column_width
         if 0 <= row < len(self.rows) and col < len(self.players) and self.commit():
             self.cursor = (row, col)
 
@@ -161,34 +164,36 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def line_keys(self) -> list:
         r, c = self.cursor
-        keys: list = [self.players]
+        keys: list = [self.players] if self.top else []
         for row, (texts, values) in enumerate(zip(self.texts, self.values)):
             here = (c, self.fresh) if row == r and self.has_focus else None
             errors = tuple(bool(self.done.get((row, col), (0, 0, False))[2]) for col in range(len(texts)))
             keys.append((tuple(texts), tuple(values), errors, here))
         done = self.done.get((r, c))
         keys.append((done.message, done.error, self.rows[r][1], self.players[c]) if done and done.message
-                    else self.has_focus)
+                    else self.has_focus and self.hint)
         return keys  # headings, the rows, the message line
 
     def line_text(self, y: int) -> Text:
         style = self.get_component_rich_style
         text = Text(no_wrap=True, overflow="ellipsis")
-        if y == 0:
+        row = y - self.top
+        if row < 0:
             text.append(" " * self.label_width)
             for name in self.players:
                 text.append(self.fit(name), style=style("count-grid--heading"))
-        elif y <= len(self.rows):
-            text.append(self.rows[y - 1][1].ljust(self.label_width))
+        elif row < len(self.rows):
+            text.append(self.rows[row][1].ljust(self.label_width))
             for c in range(len(self.players)):
-                text.append(*self.cell(y - 1, c))
+                text.append(*self.cell(row, c))
         else:
             r, c = self.cursor
             done = self.done.get((r, c))
             if done and done.message:
-                text.append(f"{self.rows[r][1]}, {self.players[c]}: {done.message}",
+                where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
+                text.append(f"{where}: {done.message}",
                             style=style("count-grid--error" if done.error else "count-grid--note"))
-            elif self.has_focus:
+            elif self.has_focus and self.hint:
                 text.append(HINT, style=style("count-grid--note"))
         return text
 

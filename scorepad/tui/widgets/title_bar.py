@@ -1,0 +1,26 @@
+"""The top line of every screen: the app and, on the game screens, the game open."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+
+class TitleBar(Static):
+    """One line, one widget (Textual's Header is four)."""
+
+    def __init__(self, game: str = "") -> None:
+        super().__init__()
+        self.game = game
+
+    def on_mount(self) -> None:
+        self.update(self.words(), layout=False)
+
+    def words(self) -> str:
+        """The app's name, then the game's title (or what the app is for)."""
+        return f"{self.app.title} — {self.game or self.app.sub_title}"
+
+    def show(self, game: str) -> None:
+        """Follow the game's title (it can be renamed); a redraw only when it changed."""
+        if game != self.game:
+            self.game = game
+            self.update(self.words(), layout=False)
