@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorepad.rules import library, patterns
+from scorepad.rules import library, patterns, pinax
 from scorepad.rules.models import Sheet
 from scorepad.rules.scoring import score_players
 
@@ -34,6 +34,7 @@ def solve_times(repeats: int, seeds: range) -> dict[str, list[float]]:
                 library.parse_rows.cache_clear()
                 patterns.rotations.cache_clear()
                 patterns.placements.cache_clear()
+                pinax.forget_recent()
                 start = time.perf_counter()
                 score_players(sheet)
                 runs.append(time.perf_counter() - start)

@@ -172,3 +172,13 @@ def crowded_cases(draw):
 def test_S5_solver_equals_brute_force_on_crowded_grids(case):
     rows, patterns = case
     assert total(solve(rows, patterns)) == brute_force(rows, patterns)
+
+
+def test_S1_S3_an_answer_is_reused_only_for_the_same_tiles_and_Library():
+    tiles = (PinaxTile(pattern=((0, 0), (0, 1))),)
+    library = Library(rows=("M*1 G*1 .",))
+    first = solve_pinax(tiles, library, 1)
+    assert solve_pinax(tiles, library, 1) is first  # nothing changed: not searched again
+    assert total(first) == RENOWN[2]
+    assert total(solve_pinax(tiles, Library(rows=("M*1 G . .",)), 1)) == RENOWN[1]  # a new Library
+    assert total(solve_pinax(tiles, library, 2)) == 0  # another player's Seals
