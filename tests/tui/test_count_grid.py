@@ -3,6 +3,7 @@ spreadsheet, committed on Enter, Tab, an arrow, a click or leaving it."""
 
 from __future__ import annotations
 
+from scorepad.storage.files import read_sheet
 from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.widgets.count_grid import CountGrid
 
@@ -128,3 +129,18 @@ async def test_a_commit_redraws_only_the_lines_it_changed(game_path):
         same = [y for y, (old, new) in enumerate(zip(before, after)) if old is new]
         assert same == [0, 2, 3, 4]  # headings, the other rows and the empty message line
         assert "6" in after[1].text
+
+
+async def test_typing_then_leaving_the_screen_or_quitting_stores_the_cell(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await pilot.press(*"42", "pagedown")
+        await pilot.pause()
+        assert renown(app)[0] == 42
+        await pilot.press("pageup")
+        await pilot.pause()
+        await pilot.press("right", *"17", "ctrl+q")
+        await pilot.pause()
+    assert [p.renown for p in read_sheet(game_path).sheet.players] == [42, 17, 0]
