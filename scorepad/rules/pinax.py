@@ -57,6 +57,8 @@ def solve_pinax(
     tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
 ) -> tuple[TileResult, ...]:
     """S1-S6: each tile's result for the player (1-based ``player_number``)."""
+    if library is None or all(tile.pattern is None for tile in tiles):
+        return _solve(tiles, library, player_number)  # quick counts only: nothing to search
     key = (id(tiles), id(library), player_number)
     known = _RECENT.get(key)
     if known is not None and known[0] is tiles and known[1] is library:
