@@ -170,8 +170,8 @@ class ScorepadApp(App):
     # -- opening games -----------------------------------------------------------------
 
     def use_session(self, session, first: str = "progress") -> None:
-        """Show a newly opened sheet, starting at ``first``."""
-        if self.session is not None:
+        """Show a newly opened sheet (or the open one again), starting at ``first``."""
+        if self.session is not None and self.session is not session:
             self.session.close()
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -201,6 +201,9 @@ class ScorepadApp(App):
         from ..storage.session import SheetSession
         from .screens.dialogs import ConfirmScreen
 
+        if self.session is not None and self.session.path.resolve() == Path(path).resolve():
+            self.use_session(self.session)  # the game open here: its lock is ours
+            return
         try:
             session = SheetSession.open(path, read_only=read_only)
         except SheetLocked as err:

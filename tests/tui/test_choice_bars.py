@@ -85,3 +85,16 @@ async def test_a_bad_sheet_from_the_command_line_lands_on_home_with_the_problem(
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert any("bad.json" in n.message for n in app._notifications)
+
+
+async def test_home_then_continue_shows_the_game_open_here_not_a_lock_question(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = app.session
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Continue the last game: this one
+        await pilot.pause()
+        assert app.current_game_screen() == "progress"
+        assert app.session is session and not session.read_only

@@ -62,14 +62,14 @@ class ProgressScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         # in the order of play: the generation, its phase, then the round
-        generation = (("generation", "Generation"),)
+        generation, rows = (("generation", "Generation"),), self.counts(self.sheet)
+        width = max(len(label) for _, label in (*generation, *rows)) + 2  # one column of values
         yield CountGrid(generation, ("",), self.values(generation), self.count_entry, hint=False,
-                        id="generation", classes="inline")
-        yield ChoiceBar(list(PHASE_LABELS.items()), self.app.end().phase, label="Phase", label_width=12,
+                        label_width=width, id="generation", classes="inline")
+        yield ChoiceBar(list(PHASE_LABELS.items()), self.app.end().phase, label="Phase", label_width=width,
                         id="phase")
-        rows = self.counts(self.sheet)
-        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, hint=False, id="counts",
-                        classes="inline")
+        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, hint=False, label_width=width,
+                        id="counts", classes="inline")
         if self.sheet.library is not None:
             yield Label("", id="grid-count", classes="field-label")
         yield ChoiceBar([("event", "Record an Event (ctrl+r)"), ("take-back", "Take back the last mark (ctrl+t)")],

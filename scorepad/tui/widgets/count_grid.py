@@ -39,7 +39,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
                  values: list[list[int | None]], make_entry: Callable[[str, int, int], object], *,
-                 hint: bool = True, **kwargs) -> None:
+                 hint: bool = True, label_width: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)
         self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
@@ -47,7 +47,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [["" if v is None else str(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
-        self.label_width = max(len(label) for _, label in rows) + 2
+        self.label_width = max(label_width, max(len(label) for _, label in rows) + 2)
         self.top = 1 if any(players) else 0  # a line of column headings, when they have names
         self.column_width = min(max(10, *(len(name) + 2 for name in players)), 22)
 
