@@ -3,40 +3,20 @@ applies them with the rules core and saves."""
 
 from __future__ import annotations
 
-import gc
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
-from textual.screen import Screen
 
+from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
 from .screens.home import HomeScreen
 
 if TYPE_CHECKING:
     from ..storage.session import SheetSession
 
-# The rules, storage and game screens load on first use, after the home screen is up:
-# start-up then costs about what a bare Textual app costs.
-GAME_SCREENS: dict[str, tuple[str, str]] = {
-    "progress": ("Game progress", "progress.ProgressScreen"),
-    "pinax": ("Pinax", "pinax.PinaxScreen"),
-    "school": ("School", "lists.SchoolScreen"),
-    "scholars": ("Scholars", "lists.ScholarsScreen"),
-    "supplies": ("Supplies", "counts.SuppliesScreen"),
-    "renown": ("Renown and tie-breaks", "counts.RenownScreen"),
-    "results": ("Results", "results.ResultsScreen"),
-}
-ORDER = tuple(GAME_SCREENS)
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
-
-
-def screen_class(dotted: str):
-    """A screen class from ``module.Class`` under ``scorepad.tui.screens``."""
-    module, name = dotted.rsplit(".", 1)
-    return getattr(import_module(f"{__package__}.screens.{module}"), name)
 
 
 def new_screen(dotted: str):
@@ -44,7 +24,7 @@ def new_screen(dotted: str):
     return lambda: screen_class(dotted)()
 
 
-class ScorepadApp(App):
+class ScorepadApp(ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -69,11 +49,6 @@ class ScorepadApp(App):
         self.session: SheetSession | None = None
         self.start = (path, replay_path, demo)
         self._cache: tuple | None = None
-        self.game: tuple[str, Screen] | None = None  # the game screen in the stack, by name
-
-    # The screen stack: Textual's default screen, then Home or one game screen, then what
-    # is pushed over it (a dialog, help, the games list). A sheet opened from the command
-    # line starts on its game screen: Home is composed only when asked for.
 
     def on_mount(self) -> None:
         path, replay_path, demo = self.start
@@ -85,15 +60,6 @@ class ScorepadApp(App):
             self.show_home()
             if replay_path:
                 self.open_replay(replay_path)
-
-    def show_home(self) -> None:
-        """Back to Home, letting the game screen go."""
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) < 2:
-            self.push_screen("home")
-        elif not isinstance(self.screen, HomeScreen):
-            self.switch_screen("home")  # a game screen is not installed: it is let go
 
     # -- the sheet ---------------------------------------------------------------------
 
@@ -247,53 +213,6 @@ class ScorepadApp(App):
 
     # -- actions -----------------------------------------------------------------------
 
-    def show_game_screen(self, name: str) -> None:
-        """Show one game screen in place of the one showing. Game screens are not kept
-        (only one screen's widgets in memory): each is composed fresh from the sheet."""
-        current = self.current_game_screen()
-        if current is None:
-            self.push_game_screen(name)
-        elif current != name:
-            self.call_next(self.swap_game_screen, name)
-
-    def push_game_screen(self, name: str):
-        """Compose a game screen and push it."""
-        screen = screen_class(GAME_SCREENS[name][1])()
-        self.game = (name, screen)
-        return self.push_screen(screen)
-
-    async def swap_game_screen(self, name: str) -> None:
-        """Let the showing game screen go, then compose the next: never the two together
-        in memory. No frame is drawn in between."""
-        with self.batch_update():
-            await self.pop_screen()
-            gc.collect()  # widgets hold cycles: free them before the next screen is built
-            await self.push_game_screen(name)
-
-    def current_game_screen(self) -> str | None:
-        """The name of the game screen showing, if one is."""
-        if self.game is not None and self.game[1] is self.screen:
-            return self.game[0]
-        return None
-
-    def action_next_screen(self) -> None:
-        self.move_screen(1)
-
-    def action_previous_screen(self) -> None:
-        self.move_screen(-1)
-
-    def move_screen(self, step: int) -> None:
-        current = self.current_game_screen()
-        if current is not None:
-            self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
-
-    def action_go(self, name: str) -> None:
-        """Show one game screen."""
-        if self.session is None:
-            self.notify("Open or start a game first.", severity="warning")
-            return
-        self.show_game_screen(name)
-
     def action_undo(self) -> None:
         from ..rules.describe import describe
 
@@ -324,9 +243,6 @@ class ScorepadApp(App):
         keys = [(b.binding.key_display or self.get_key_display(b.binding), b.binding.description)
                 for b in self.screen.active_bindings.values()]
         self.push_screen(HelpScreen(keys))
-
-    def action_home(self) -> None:
-        self.show_home()
 
     async def action_quit(self) -> None:
         if self.session:
