@@ -1,0 +1,57 @@
+"""The screen stack: one game screen in memory at a time, Home composed only when asked
+for, and a game opened from Home shown again rather than locked against itself."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.home import HomeScreen
+
+from .conftest import app_on
+
+
+async def test_a_game_screen_is_let_go_when_another_is_shown(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        progress = weakref.ref(app.screen)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        gc.collect()
+        assert progress() is None
+        assert app.current_game_screen() == "pinax"
+
+
+async def test_a_sheet_opened_from_the_command_line_composes_home_only_when_asked(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not any(isinstance(screen, HomeScreen) for screen in app.screen_stack)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.current_game_screen() is None
+
+
+async def test_a_bad_sheet_from_the_command_line_lands_on_home_with_the_problem(scorepad_home):
+    bad = scorepad_home / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    app = ScorepadApp(path=bad)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("bad.json" in n.message for n in app._notifications)
+
+
+async def test_home_then_continue_shows_the_game_open_here_not_a_lock_question(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = app.session
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # Continue the last game: this one
+        await pilot.pause()
+        assert app.current_game_screen() == "progress"
+        assert app.session is session and not session.read_only
