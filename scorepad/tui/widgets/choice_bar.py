@@ -64,13 +64,19 @@ class ChoiceBar(LineWidget, can_focus=True):
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
+        if at is None:
+            return
         x = len(self.label)
         for index, (_, label) in enumerate(self.options):
-            x += len(label) + 2 + self.GAP
-            if at is not None and at.x < x:
+            x += self.span(label)
+            if at.x < x:
                 self.highlighted = index
                 self.action_choose()
                 return
+
+    def span(self, label: str) -> int:
+        """The cells an option takes: its label padded by a space each side, then the gap."""
+        return len(label) + 2 + self.GAP
 
     def line_keys(self) -> list:
         return [(self.marked, self.highlighted if self.has_focus else None)]
@@ -89,4 +95,4 @@ class ChoiceBar(LineWidget, can_focus=True):
         return text
 
     def get_content_width(self, container, viewport) -> int:
-        return len(self.label) + sum(len(label) + 2 + self.GAP for _, label in self.options)
+        return len(self.label) + sum(self.span(label) for _, label in self.options)

@@ -69,6 +69,11 @@ def commit_text(app, text: str, stored: int | None, make_entry: Callable[[int], 
     return Committed(value, note, False)
 
 
+def value_text(value: int | None) -> str:
+    """A stored value as a field shows it (nothing while it is unknown)."""
+    return "" if value is None else str(value)
+
+
 def still_means(text: str, value: int | None) -> bool:
     """Whether the typed text still stands for ``value`` (a sum that adds up to it, say):
     a field that follows the sheet after an undo keeps such text as typed."""
@@ -93,7 +98,7 @@ class CountField(Vertical):
     def compose(self) -> ComposeResult:
         if self.label:
             yield Label(self.label, classes="field-label")
-        yield Input("" if self.value is None else str(self.value), select_on_focus=True, compact=True, classes="count-input")
+        yield Input(value_text(self.value), select_on_focus=True, compact=True, classes="count-input")
         yield Static("", classes="field-message")
 
     @property
@@ -122,7 +127,7 @@ class CountField(Vertical):
         """Follow the sheet (after undo, say) without losing a sum that still adds up."""
         self.value = value
         if not still_means(self.input.value, value):
-            self.input.value = "" if value is None else str(value)
+            self.input.value = value_text(value)
             self.say("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
-from .count_field import Committed, commit_text, still_means
+from .count_field import Committed, commit_text, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
@@ -44,7 +44,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
         self.values = values
-        self.texts = [["" if v is None else str(v) for v in row] for row in values]
+        self.texts = [[value_text(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
         self.label_width = max(label_width, max(len(label) for _, label in rows) + 2)
@@ -73,7 +73,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         for r, row in enumerate(values):
             for c, value in enumerate(row):
                 if not still_means(self.texts[r][c], value):
-                    self.texts[r][c] = "" if value is None else str(value)
+                    self.texts[r][c] = value_text(value)
                     self.done.pop((r, c), None)
         self.redraw()
 
@@ -119,28 +119,26 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if event.is_printable and event.character != "?":
             event.stop()
             r, c = self.cursor
-            text = "" if self.fresh else self.texts[r][c]
-            self.texts[r][c] = (text + event.character)[:MAX_TYPED]
-            self.fresh = False
-            self.redraw()
+            self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
+
+    def type_in(self, text: str, fresh: bool = False) -> None:
+        """Put this text in the cursor's cell (not stored until committed)."""
+        r, c = self.cursor
+        self.texts[r][c] = text[:MAX_TYPED]
+        self.fresh = fresh
+        self.redraw()
 
     def action_erase(self) -> None:
         r, c = self.cursor
-        self.texts[r][c] = "" if self.fresh else self.texts[r][c][:-1]
-        self.fresh = False
-        self.redraw()
+        self.type_in("" if self.fresh else self.texts[r][c][:-1])
 
     def action_clear(self) -> None:
-        self.texts[self.cursor[0]][self.cursor[1]] = ""
-        self.fresh = False
-        self.redraw()
+        self.type_in("")
 
     def action_revert(self) -> None:
         r, c = self.cursor
-        self.texts[r][c] = "" if self.values[r][c] is None else str(self.values[r][c])
         self.done.pop((r, c), None)
-        self.fresh = True
-        self.redraw()
+        self.type_in(value_text(self.values[r][c]), fresh=True)
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
@@ -167,7 +165,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         keys: list = [self.players] if self.top else []
         for row, (texts, values) in enumerate(zip(self.texts, self.values)):
             here = (c, self.fresh) if row == r and self.has_focus else None
-            errors = tuple(bool(self.done.get((row, col), (0, 0, False))[2]) for col in range(len(texts)))
+            errors = tuple(self.refused(row, col) for col in range(len(texts)))
             keys.append((tuple(texts), tuple(values), errors, here))
         done = self.done.get((r, c))
         keys.append((done.message, done.error, self.rows[r][1], self.players[c]) if done and done.message
@@ -197,16 +195,20 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                 text.append(HINT, style=style("count-grid--note"))
         return text
 
+    def refused(self, r: int, c: int) -> bool:
+        """Whether the last value committed in this cell was refused."""
+        done = self.done.get((r, c))
+        return done is not None and done.error
+
     def cell(self, r: int, c: int) -> tuple[str, object]:
         """A cell's words and style: as typed under the cursor, else with its sum."""
-        typed, done = self.texts[r][c], self.done.get((r, c))
+        typed = self.texts[r][c]
         if (r, c) == self.cursor and self.has_focus:
             caret = "" if self.fresh else "▏"
             return self.fit(f"{typed}{caret}"), self.get_component_rich_style("count-grid--cursor")
-        if done and done.error:
+        if self.refused(r, c):
             return self.fit(typed or "?"), self.get_component_rich_style("count-grid--error")
-        shown = f"{typed}={self.values[r][c]}" if "+" in typed and not (done and done.error) else typed
-        return self.fit(shown), ""
+        return self.fit(f"{typed}={self.values[r][c]}" if "+" in typed else typed), ""
 
     def fit(self, words: str) -> str:
         """Words cut or padded to a column, with a space before the next."""
