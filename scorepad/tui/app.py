@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
 
+from .ordered_keys import OrderedKeys
 from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
 from .screens.home import HomeScreen
 
@@ -24,7 +25,7 @@ def new_screen(dotted: str):
     return lambda: screen_class(dotted)()
 
 
-class ScorepadApp(ScreenStack, App):
+class ScorepadApp(OrderedKeys, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"

@@ -71,7 +71,7 @@ class ScreenStack:
     async def swap_game_screen(self, name: str) -> None:
         """Let the showing game screen go, then compose the next: never the two together
         in memory. No frame is drawn in between."""
-        with self.batch_update():
+        with self.batch_update(), self.holding_keys():
             await self.pop_screen()
             gc.collect()  # widgets hold cycles: free them before the next screen is built
             await self.push_game_screen(name)

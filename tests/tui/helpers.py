@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual import events
+from textual.keys import _character_to_key
 from textual.widgets import Input, Tabs
 
 from scorepad.tui.widgets.count_grid import CountGrid
@@ -11,6 +13,21 @@ async def type_line(pilot, text: str) -> None:
     """Type into the focused field and press enter."""
     await pilot.press(*text, "enter")
     await pilot.pause()
+
+
+async def burst(pilot, *keys: str) -> None:
+    """Send every key at once, as a paste, a fast typist or a busy laptop delivers them:
+    no key waits for the one before it to be handled (``pilot.press`` waits). Then let
+    the app handle them all."""
+    app = pilot.app
+    for key in keys:
+        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        app.post_message(events.Key(name, key if len(key) == 1 else None))
+    for _ in range(200):
+        await pilot.pause()
+        if app.keys_settled():
+            return
+    raise AssertionError("the keys were never all handled")
 
 
 async def focus_back_to(pilot, kind) -> None:
@@ -56,4 +73,4 @@ def count_cell(app, cell_id: str) -> tuple[str, str]:
     return grid.texts[row][col], grid.message(row, col)
 
 
-__all__ = ["type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]
+__all__ = ["burst", "type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]

@@ -97,10 +97,11 @@ class GameScreen(Screen):
         """Compose the screen again for a new structure, then show the sheet."""
         if self.app.session is None:
             return
-        if self.structure(self.sheet) != self._structure:
-            await self.recompose()
-            self.make_buttons_instant()
-        self.show_sheet()
+        with self.app.holding_keys():  # the next key is for a widget not built yet
+            if self.structure(self.sheet) != self._structure:
+                await self.recompose()
+                self.make_buttons_instant()
+            self.show_sheet()
 
     def show_sheet(self) -> None:
         """Bring every widget up to date with the sheet."""
