@@ -214,6 +214,28 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
 
     # -- actions -----------------------------------------------------------------------
 
+    def why_not(self, action: str) -> str | None:
+        """Why an action of the App cannot work now (its key is dimmed and says so)."""
+        if action in ("undo", "redo"):
+            if self.current_game_screen() is None:
+                return "Undo and redo work on the game's screens: open the game first."
+            if self.session.read_only:
+                return "This sheet is open read-only: nothing can change."
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if self.why_not(action) else True
+
+    def on_key(self, event) -> None:
+        """A key whose action cannot work now says why, rather than nothing at all."""
+        for namespace, bindings in self.screen._modal_binding_chain:
+            for binding in bindings.key_to_bindings.get(event.key, ()):
+                why = getattr(namespace, "why_not", None)
+                reason = why(binding.action) if why else None
+                if reason:
+                    self.notify(reason, severity="warning")
+                    return
+
     def action_undo(self) -> None:
         from ..rules.describe import describe
 

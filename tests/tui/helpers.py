@@ -73,4 +73,17 @@ def count_cell(app, cell_id: str) -> tuple[str, str]:
     return grid.texts[row][col], grid.message(row, col)
 
 
-__all__ = ["burst", "type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]
+__all__ = ["toasts", "burst", "type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]
+
+
+async def toasts(pilot) -> str:
+    """The words of the toasts on screen, one per line (waiting a moment for them to
+    be drawn: a toast is mounted after the next refresh)."""
+    from textual.widgets._toast import Toast
+
+    for _ in range(10):
+        await pilot.pause()
+        shown = pilot.app.screen.query(Toast)
+        if shown:
+            return "\n".join(str(toast.render()) for toast in shown)
+    return ""

@@ -15,6 +15,8 @@ from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
 
+READ_ONLY = "This sheet is open read-only: nothing can change."
+
 
 class GameScreen(Screen):
     """A screen that shows part of the sheet and follows every change to it.
@@ -26,6 +28,7 @@ class GameScreen(Screen):
 
     HEADING = ""
     HINT = ""
+    EDITS: frozenset[str] = frozenset()  # this screen's actions that change the sheet
 
     # Textual repaints the whole screen whenever the focus moves; the two widgets whose
     # focus changed repaint themselves, so typing Enter costs one small redraw, not forty
@@ -36,6 +39,23 @@ class GameScreen(Screen):
         self._structure: object = None
         self._stale = False
         self.focus_after: str | None = None
+
+    def send(self, entry) -> str | None:
+        """Apply one entry to the sheet. A refusal (read-only, a value the rules refuse)
+        is shown where the user looks, and returned."""
+        problem = self.app.send(entry)
+        if problem:
+            self.notify(problem, severity="error")
+        return problem
+
+    def why_not(self, action: str) -> str | None:
+        """Why this action cannot work now (its key is dimmed and says so), or None."""
+        if action in self.EDITS and self.app.session is not None and self.app.session.read_only:
+            return READ_ONLY
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if self.why_not(action) else True
 
     @property
     def sheet(self) -> Sheet:

@@ -19,6 +19,7 @@ class ListScreen(GameScreen):
     LIST = ""
     NOUN = ""
     BINDINGS = [Binding("ctrl+n", "add", "Add a card")]
+    EDITS = frozenset({"add"})
 
     def structure(self, sheet: Sheet) -> object:
         return tuple((p.name, len(getattr(p, self.LIST))) for p in sheet.players)
@@ -48,7 +49,7 @@ class ListScreen(GameScreen):
         elif parts[0] == "remove":
             p, i = int(parts[1]), int(parts[2])
             self.focus_after = f"#add-{p}"
-            self.app.send(RemoveItem(player=p, list=self.LIST, index=i))
+            self.send(RemoveItem(player=p, list=self.LIST, index=i))
 
     def new_entry(self, p: int):
         raise NotImplementedError
@@ -64,7 +65,7 @@ class ListScreen(GameScreen):
     def add(self, p: int) -> None:
         count = len(getattr(self.sheet.players[p], self.LIST))
         self.focus_after = f"#value-{p}-{count} Input"
-        self.app.send(self.new_entry(p))
+        self.send(self.new_entry(p))
 
     def update(self, sheet: Sheet) -> None:
         for p, player in enumerate(sheet.players):
@@ -118,7 +119,7 @@ class SchoolScreen(ListScreen):
         _, p, i = (event.checkbox.id or "").split("-")
         scribe = self.sheet.players[int(p)].scribes[int(i)]
         if scribe.young != event.value:
-            self.app.send(PutScribe(player=int(p), index=int(i),
+            self.send(PutScribe(player=int(p), index=int(i),
                                     scribe={"knowledge": scribe.knowledge, "young": event.value}))
 
 
@@ -150,10 +151,8 @@ class ScholarsScreen(ListScreen):
         _, p, i = (widget.id or "").split("-")
         scholar = self.sheet.players[int(p)].scholars[int(i)]
         if widget.value.strip() != scholar.name:
-            problem = self.app.send(PutScholar(player=int(p), index=int(i),
-                                               scholar={"renown": scholar.renown, "name": widget.value[:60]}))
-            if problem:
-                self.notify(problem, severity="error")
+            self.send(PutScholar(player=int(p), index=int(i),
+                                 scholar={"renown": scholar.renown, "name": widget.value[:60]}))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if "name" in event.input.classes:

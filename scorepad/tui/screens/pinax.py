@@ -27,6 +27,7 @@ class PinaxScreen(GameScreen):
         Binding("ctrl+n", "add_quick", "Add quick tile"),
         Binding("ctrl+o", "add_pattern", "Add pattern tile"),
     ]
+    EDITS = frozenset({"add_quick", "add_pattern"})
 
     def __init__(self) -> None:
         super().__init__()
@@ -98,20 +99,18 @@ class PinaxScreen(GameScreen):
         if not 1 <= len(event.cells) <= 4:
             self.notify("A Pinax pattern has 1 to 4 cells.", severity="warning")
             return
-        self.app.send(PutPinax(player=self.player, index=event.editor.index, tile={"pattern": event.cells}))
+        self.send(PutPinax(player=self.player, index=event.editor.index, tile={"pattern": event.cells}))
 
     def on_library_grid_editor_cell_typed(self, event: LibraryGridEditor.CellTyped) -> None:
-        problem = self.app.send(SetLibraryCell(row=event.row, col=event.col, token=event.token))
-        if problem:
-            self.notify(problem, severity="error")
+        self.send(SetLibraryCell(row=event.row, col=event.col, token=event.token))
 
     def action_add_quick(self) -> None:
         self.focus_after = f"#tile-{len(self.sheet.players[self.player].pinax)} Input"
-        self.app.send(PutPinax(player=self.player, tile={"seals": 0}))
+        self.send(PutPinax(player=self.player, tile={"seals": 0}))
 
     def action_add_pattern(self) -> None:
         self.focus_after = f"#tile-{len(self.sheet.players[self.player].pinax)}"
-        self.app.send(PutPinax(player=self.player, tile={"pattern": [[0, 0]]}))
+        self.send(PutPinax(player=self.player, tile={"pattern": [[0, 0]]}))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         name = event.button.id or ""
@@ -120,11 +119,11 @@ class PinaxScreen(GameScreen):
         elif name == "add-pattern":
             self.action_add_pattern()
         elif name.startswith("remove-"):
-            self.app.send(RemoveItem(player=self.player, list="pinax", index=int(name.split("-")[1])))
+            self.send(RemoveItem(player=self.player, list="pinax", index=int(name.split("-")[1])))
         elif name == "lay-grid":
             self.lay_grid()
         elif name == "drop-grid":
-            self.app.send(SetLibrary(rows=None))
+            self.send(SetLibrary(rows=None))
 
     def lay_grid(self) -> None:
         try:
@@ -137,4 +136,4 @@ class PinaxScreen(GameScreen):
             self.notify("Grid size: rows and columns from 1 to 64.", severity="error")
             return
         self.focus_after = "#grid"
-        self.app.send(SetLibrary(rows=blank_rows(rows, cols)))
+        self.send(SetLibrary(rows=blank_rows(rows, cols)))

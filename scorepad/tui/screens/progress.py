@@ -36,6 +36,7 @@ class ProgressScreen(GameScreen):
         Binding("ctrl+r", "event", "Record Event"),
         Binding("ctrl+t", "take_back", "Take back mark"),
     ]
+    EDITS = frozenset({"event", "take_back"})
 
     def structure(self, sheet: Sheet) -> object:
         return (super().structure(sheet), sheet.library is not None)
@@ -92,19 +93,19 @@ class ProgressScreen(GameScreen):
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":
-            self.app.send(EnterPhase(phase=event.option, generation=max(self.app.end().generation, 1)))
+            self.send(EnterPhase(phase=event.option, generation=max(self.app.end().generation, 1)))
         elif event.option == "event":
             self.action_event()
         else:
             self.action_take_back()
 
     def action_event(self) -> None:
-        self.app.send(RecordEvent())
+        self.send(RecordEvent())
 
     def action_take_back(self) -> None:
         if not self.sheet.timeline:
             self.notify("The timeline is empty.", severity="warning")
             return
         last = describe(UndoTimeline(), self.sheet)
-        self.app.send(UndoTimeline())
-        self.notify(last)
+        if not self.send(UndoTimeline()):
+            self.notify(last)

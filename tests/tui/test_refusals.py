@@ -1,0 +1,62 @@
+"""Nothing silent: a key that cannot work says why, is dimmed in the footer, and
+changes nothing (read-only sheets, undo away from the game)."""
+
+from __future__ import annotations
+
+from scorepad.tui.app import ScorepadApp
+
+from .conftest import app_on
+from .helpers import goto, toasts
+
+
+async def test_read_only_demo_says_why_ctrl_r_and_ctrl_n_do_nothing(scorepad_home):
+    app = ScorepadApp(demo=True)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        before = app.session.sheet
+        for screen, key in (("progress", "ctrl+r"), ("school", "ctrl+n"), ("pinax", "ctrl+n")):
+            await goto(pilot, screen)
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert "read-only" in await toasts(pilot), (screen, key)
+            assert app.session.sheet == before
+
+
+async def test_read_only_dims_the_keys_that_would_change_the_sheet(scorepad_home):
+    app = ScorepadApp(demo=True)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await goto(pilot, "progress")
+        active = {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}
+        assert active["event"] is False and active["take_back"] is False and active["undo"] is False
+        assert active["next_screen"] is True
+
+
+async def test_undo_on_home_changes_nothing_and_says_so(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await pilot.press(*"12", "enter")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.sheet.players[0].renown == 12
+        assert "open the game first" in await toasts(pilot)
+
+
+async def test_toasts_leave_the_live_totals_visible(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("a long message " * 6, severity="warning")
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        totals = app.screen.query_one("#totals").region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(totals)
