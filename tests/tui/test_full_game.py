@@ -11,7 +11,7 @@ from scorepad.tui.screens.progress import ProgressScreen
 from scorepad.tui.screens.results import ResultsScreen
 from scorepad.tui.widgets.status_banner import StatusBanner
 
-from .helpers import Tabs, focus_back_to, focused_id, tab_to, type_line
+from .helpers import focused_id, tab_to, type_line
 
 
 async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
@@ -39,49 +39,25 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
         await pilot.pause()
         assert app.end().triggered and app.end().rule == "E4"
 
-        # Pinax: Ana 4 Seals (typed as a sum) and 2 Seals; Ben 3 Seals
+        # Pinax: Ana's quick tiles matched 4 and 2 Seals, Ben's 3 (a row per player)
         await pilot.press("pagedown")
         assert isinstance(app.screen, PinaxScreen)
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        await type_line(pilot, "3+1")
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        await type_line(pilot, "2")
-        await focus_back_to(pilot, Tabs)
-        await pilot.press("right")
-        await pilot.pause()
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        assert focused_id(app) == "0-0"
+        await type_line(pilot, "4 2")
         await type_line(pilot, "3")
 
-        # School: Ana a Young Scribe of 7 (3+4), Ben one of 5
+        # School: Ana a Young Scribe of 7, Ben one of 5
         await pilot.press("pagedown")
         assert isinstance(app.screen, SchoolScreen)
-        assert focused_id(app) == "add-0"
-        await pilot.press("enter")
-        await pilot.pause()
-        await type_line(pilot, "3+4")
-        await pilot.press("space")  # Young
-        await pilot.press("tab", "tab", "tab")
-        assert focused_id(app) == "add-1"
-        await pilot.press("enter")
-        await pilot.pause()
+        assert focused_id(app) == "0-0"
+        await type_line(pilot, "7y")
         await type_line(pilot, "5")
 
         # Scholars: Ana one card of 4 (named); Ben two cards, 6 and 2; Cy one of 3
         await pilot.press("pagedown")
         assert isinstance(app.screen, ScholarsScreen)
-        await pilot.press("enter")
-        await pilot.pause()
-        await type_line(pilot, "4")
-        await type_line(pilot, "Callimachus")
-        for player, cards in ((1, ("6", "2")), (2, ("3",))):
-            for card in cards:
-                await tab_to(pilot, f"add-{player}")
-                await pilot.press("enter")
-                await pilot.pause()
-                await type_line(pilot, card)
+        for line in ("4 Callimachus", "6 2", "3"):
+            await type_line(pilot, line)
 
         # Supplies: row by row, each player in turn
         await pilot.press("pagedown")

@@ -6,26 +6,31 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Tab, Tabs
+from textual.widgets import Button, Input, Label
 
 from ...reports import tile_words
 from ...rules.entries import PutPinax, RemoveItem, SetLibrary, SetLibraryCell
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
-from ..widgets.count_field import CountField, parse_count
+from ..card_text import QuickPinaxText, card_changes
+from ..widgets.card_table import CardTable
+from ..widgets.count_field import parse_count
 from ..widgets.library_grid import LibraryGridEditor
 from ..widgets.pattern_editor import PatternEditor
 from .base import GameScreen
+from .lists import PLAYER_KEYS
 
 
 class PinaxScreen(GameScreen):
-    """One player at a time (tabs); the grid is shared by all players."""
+    """Quick counts for every player in one table (a row per player, ``3 4 1``); the
+    pattern tiles of the player whose row the cursor is on; the Library grid, shared."""
 
     HEADING = "Pinax (S1-S6)"
     HINT = "A tile scores 3, 6, 10 or 15 for 1-4 matched Seals. Quick count, or the pattern on a grid."
     BINDINGS = [
         Binding("ctrl+n", "add_quick", "Add quick tile"),
         Binding("ctrl+o", "add_pattern", "Add pattern tile"),
+        *PLAYER_KEYS,
     ]
     EDITS = frozenset({"add_quick", "add_pattern"})
 
@@ -34,31 +39,29 @@ class PinaxScreen(GameScreen):
         self.player = 0
 
     def structure(self, sheet: Sheet) -> object:
-        tiles = tuple(tuple(t.seals is None for t in p.pinax) for p in sheet.players)
+        # where the player's pattern tiles are (quick counts are values in the one table)
+        patterns = tuple(i for i, t in enumerate(sheet.players[self.player].pinax) if t.pattern is not None)
         grid = sheet.library.grid.height if sheet.library else 0, sheet.library.grid.width if sheet.library else 0
-        return super().structure(sheet), tiles, grid, self.player
+        return super().structure(sheet), patterns, grid, self.player
 
     def body(self) -> ComposeResult:
         sheet = self.sheet
         self.player = min(self.player, len(sheet.players) - 1)
-        yield Tabs(*(Tab(p.name, id=f"player-{i}") for i, p in enumerate(sheet.players)),
-                   active=f"player-{self.player}", id="players")
+        yield CardTable(QuickPinaxText, tuple(p.name for p in sheet.players),
+                        [self.quick_tiles(p) for p in sheet.players], self.quick_entries, self.summary,
+                        row=self.player, id="quick")
         player = sheet.players[self.player]
+        yield Label(f"{player.name}'s pattern tiles (ctrl+o adds one; F3 / F4: another player)",
+                    classes="subheading")
         with Vertical(id="tiles"):
             for i, tile in enumerate(player.pinax):
+                if tile.pattern is None:
+                    continue
                 with Horizontal(classes="item-row"):
                     yield Label(f"Tile {i + 1}", classes="row-label")
-                    if tile.seals is not None:
-                        yield CountField("Seals matched (0-4)", tile.seals,
-                                         lambda v, i=i: PutPinax(player=self.player, index=i, tile={"seals": v}),
-                                         id=f"tile-{i}")
-                    else:
-                        yield PatternEditor(tile.pattern, i, id=f"tile-{i}")
+                    yield PatternEditor(tile.pattern, i, id=f"tile-{i}")
                     yield Label("", id=f"result-{i}", classes="tile-result")
                     yield Button("✕", id=f"remove-{i}", classes="remove", tooltip="Remove tile")
-        with Horizontal(classes="buttons"):
-            yield Button("+ Quick count (ctrl+n)", id="add-quick")
-            yield Button("+ Pattern (ctrl+o)", id="add-pattern")
         yield Label("Library", classes="subheading")
         if sheet.library is None:
             yield Label("Pattern tiles need the Library grid. Size it (rows x columns) and lay it out:",
@@ -73,27 +76,51 @@ class PinaxScreen(GameScreen):
             yield LibraryGridEditor(sheet.library.grid, id="grid")
             yield Button("Remove the grid", id="drop-grid")
 
+    @staticmethod
+    def quick_tiles(player) -> tuple:
+        """A player's quick-count tiles, in order."""
+        return tuple(t for t in player.pinax if t.seals is not None)
+
+    def quick_entries(self, key: str, _column: int, tiles: tuple) -> list:
+        """The entries that store a player's typed line of quick counts (S1); pattern
+        tiles stay where they are."""
+        p = int(key)
+        pinax = self.sheet.players[p].pinax
+        places = [i for i, t in enumerate(pinax) if t.seals is not None]
+        return card_changes(p, places, self.quick_tiles(self.sheet.players[p]), tiles, QuickPinaxText.put, "pinax")
+
+    def summary(self, row: int) -> str:
+        name = self.sheet.players[row].name
+        score = next(s for s in self.app.standings().scores if s.name == name)
+        return f"Pinax {score.pinax} Renown"
+
+    def on_card_table_row_changed(self, event: CardTable.RowChanged) -> None:
+        """The pattern tiles shown follow the player whose row the cursor is on."""
+        if event.row != self.player:
+            self.player = event.row
+            self.focus_after = "#quick"
+            self.follow_sheet()
+
+    def action_player(self, step: int) -> None:
+        """Show the next (or previous) player's tiles."""
+        table = self.query_one(CardTable)
+        if table.commit():
+            table.cursor = ((self.player + step) % len(table.rows), 0)
+
     def update(self, sheet: Sheet) -> None:
+        self.query_one(CardTable).show([[self.quick_tiles(p)] for p in sheet.players])
         score = next(s for s in self.app.standings().scores if s.name == sheet.players[self.player].name)
         marks: dict[tuple[int, int], str] = {}
         for i, tile in enumerate(sheet.players[self.player].pinax):
+            if tile.pattern is None:
+                continue
             result = score.pinax_detail[i]
             self.query_one(f"#result-{i}", Label).update(tile_words(result))
-            if tile.seals is not None:
-                self.query_one(f"#tile-{i}", CountField).show(tile.seals)
-            else:
-                self.query_one(f"#tile-{i}", PatternEditor).show(tile.pattern)
-                for cell in result.cells:
-                    marks[cell] = str(i + 1)
+            self.query_one(f"#tile-{i}", PatternEditor).show(tile.pattern)
+            for cell in result.cells:
+                marks[cell] = str(i + 1)
         if sheet.library is not None:
             self.query_one(LibraryGridEditor).show(sheet.library.grid, marks)
-
-    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
-        chosen = int((event.tab.id or "player-0").split("-")[1])
-        if chosen != self.player:
-            self.player = chosen
-            self.focus_after = "#players"
-            self.follow_sheet()
 
     def on_pattern_editor_toggled(self, event: PatternEditor.Toggled) -> None:
         if not 1 <= len(event.cells) <= 4:
@@ -105,8 +132,8 @@ class PinaxScreen(GameScreen):
         self.send(SetLibraryCell(row=event.row, col=event.col, token=event.token))
 
     def action_add_quick(self) -> None:
-        self.focus_after = f"#tile-{len(self.sheet.players[self.player].pinax)} Input"
-        self.send(PutPinax(player=self.player, tile={"seals": 0}))
+        """Another quick-count tile: the cursor goes to the end of the player's line."""
+        self.query_one(CardTable).add_card(self.player)
 
     def action_add_pattern(self) -> None:
         self.focus_after = f"#tile-{len(self.sheet.players[self.player].pinax)}"
@@ -114,11 +141,7 @@ class PinaxScreen(GameScreen):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         name = event.button.id or ""
-        if name == "add-quick":
-            self.action_add_quick()
-        elif name == "add-pattern":
-            self.action_add_pattern()
-        elif name.startswith("remove-"):
+        if name.startswith("remove-"):
             self.send(RemoveItem(player=self.player, list="pinax", index=int(name.split("-")[1])))
         elif name == "lay-grid":
             self.lay_grid()

@@ -1,5 +1,5 @@
-"""A number field: a whole number or a sum like ``3+4+2``, committed on Enter or on
-leaving the field. Bad input shows a message by the field and stores nothing."""
+"""What a typed cell means: a whole number or a sum like ``3+4+2`` (or a line of cards,
+with another parser), and committing it: bad input gets a message and stores nothing."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ import re
 from typing import Callable, NamedTuple
 
 from pydantic import ValidationError
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Input, Label, Static
 
 SUM = re.compile(r"^\d+(\+\d+)*$")
 
@@ -45,27 +42,32 @@ class Committed(NamedTuple):
     error: bool
 
 
-def commit_text(app, text: str, stored: int | None, make_entry: Callable[[int], object]) -> Committed:
-    """Send the value typed as ``text`` if it differs from ``stored``.
+def commit_text(app, text: str, stored, make_entry: Callable[[object], object],
+                parse: Callable[[str], object] = parse_count) -> Committed:
+    """Send what ``text`` means (``parse``) if it differs from ``stored``.
 
-    A typo, a value the rules refuse or an entry the sheet refuses leaves ``stored`` as
-    it was and says why; a sum like ``3+4+2`` is answered with ``= 9``."""
+    ``make_entry`` gives one entry, or a list of them (a line of cards). A typo, a value
+    the rules refuse or an entry the sheet refuses says why and stores nothing more; a
+    sum like ``3+4+2`` is answered with ``= 9``."""
     if not text.strip() and stored is None:
         return Committed(None, "", False)  # still unknown: nothing to store
     try:
-        value = parse_count(text)
+        value = parse(text)
+    except ValidationError as err:
+        return Committed(stored, entry_problem(err), True)
     except ValueError as err:
         return Committed(stored, str(err), True)
-    note = f"= {value}" if "+" in text else ""
+    note = f"= {value}" if "+" in text and isinstance(value, int) else ""
     if value == stored:
         return Committed(value, note, False)
     try:
-        entry = make_entry(value)
+        made = make_entry(value)
     except ValidationError as err:
         return Committed(stored, entry_problem(err), True)
-    problem = app.send(entry)
-    if problem:
-        return Committed(stored, problem, True)
+    for entry in made if isinstance(made, list) else [made]:
+        problem = app.send(entry)
+        if problem:
+            return Committed(stored, problem, True)
     return Committed(value, note, False)
 
 
@@ -74,67 +76,12 @@ def value_text(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def still_means(text: str, value: int | None) -> bool:
+def still_means(text: str, value, parse: Callable[[str], object] = parse_count) -> bool:
     """Whether the typed text still stands for ``value`` (a sum that adds up to it, say):
     a field that follows the sheet after an undo keeps such text as typed."""
     if value is None:
         return not text.strip()
     try:
-        return parse_count(text) == value
+        return parse(text) == value
     except ValueError:
         return False
-
-
-class CountField(Vertical):
-    """A labelled number input that sends one entry when its value changes."""
-
-    def __init__(self, label: str, value: int | None, make_entry: Callable[[int], object], *,
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self.label = label
-        self.value = value
-        self.make_entry = make_entry
-
-    def compose(self) -> ComposeResult:
-        if self.label:
-            yield Label(self.label, classes="field-label")
-        yield Input(value_text(self.value), select_on_focus=True, compact=True, classes="count-input")
-        yield Static("", classes="field-message")
-
-    @property
-    def input(self) -> Input:
-        """The text input inside."""
-        return self.query_one(Input)
-
-    def say(self, text: str, error: bool = False) -> None:
-        """Show a message under the field."""
-        if (text, error) == getattr(self, "_said", ("", False)):
-            return  # unchanged: no redraw, no new layout
-        self._said = (text, error)
-        message = self.query_one(".field-message", Static)
-        message.update(text)
-        message.set_class(error, "-error")
-        self.set_class(error, "-invalid")
-
-    def commit(self) -> bool:
-        """Send the typed value if it changed; False (and a message) when it is refused."""
-        done = commit_text(self.app, self.input.value, self.value, self.make_entry)
-        self.value = done.value
-        self.say(done.message, error=done.error)
-        return not done.error
-
-    def show(self, value: int | None) -> None:
-        """Follow the sheet (after undo, say) without losing a sum that still adds up."""
-        self.value = value
-        if not still_means(self.input.value, value):
-            self.input.value = value_text(value)
-            self.say("")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if self.commit():
-            self.screen.focus_next()
-
-    def on_input_blurred(self, event: Input.Blurred) -> None:
-        event.stop()
-        self.commit()

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
-from .count_field import Committed, commit_text, still_means, value_text
+from .count_field import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
@@ -38,13 +38,15 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
-                 values: list[list[int | None]], make_entry: Callable[[str, int, int], object], *,
-                 hint: bool = True, label_width: int = 0, **kwargs) -> None:
+                 values: list[list], make_entry: Callable[[str, int, object], object], *,
+                 hint: bool = True, label_width: int = 0, parse: Callable[[str], object] = parse_count,
+                 words: Callable[[object], str] = value_text, **kwargs) -> None:
         super().__init__(**kwargs)
         self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
+        self.parse, self.words = parse, words  # what a cell's text means, and back
         self.values = values
-        self.texts = [[value_text(v) for v in row] for row in values]
+        self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
         self.label_width = max(label_width, max(len(label) for _, label in rows) + 2)
@@ -72,8 +74,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.values = values
         for r, row in enumerate(values):
             for c, value in enumerate(row):
-                if not still_means(self.texts[r][c], value):
-                    self.texts[r][c] = value_text(value)
+                if not still_means(self.texts[r][c], value, self.parse):
+                    self.texts[r][c] = self.words(value)
                     self.done.pop((r, c), None)
         self.redraw()
 
@@ -86,8 +88,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         """Store the cursor's cell if it changed; False (with a message) when refused."""
         r, c = self.cursor
         done = commit_text(self.app, self.texts[r][c], self.values[r][c],
-                           lambda value: self.make_entry(self.rows[r][0], c, value))
-        self.values[r][c] = done.value
+                           lambda value: self.make_entry(self.rows[r][0], c, value), self.parse)
+        if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
+            self.values[r][c] = done.value
         self.done[(r, c)] = done
         self.redraw()
         return not done.error
@@ -129,8 +132,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.redraw()
 
     def action_erase(self) -> None:
+        # on a cell just reached too: the text stays, less its last character
         r, c = self.cursor
-        self.type_in("" if self.fresh else self.texts[r][c][:-1])
+        self.type_in(self.texts[r][c][:-1])
 
     def action_clear(self) -> None:
         self.type_in("")
@@ -138,7 +142,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def action_revert(self) -> None:
         r, c = self.cursor
         self.done.pop((r, c), None)
-        self.type_in(value_text(self.values[r][c]), fresh=True)
+        self.type_in(self.words(self.values[r][c]), fresh=True)
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)

@@ -1,0 +1,83 @@
+"""A table of cards, a row per player, typed like the count tables: the cursor's row
+takes the player's whole line of cards (``3 2 4y``), Enter stores it and goes to the
+next player. Beside each row its score so far; under the table the cursor's player's
+cards, one per line, as they are stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from rich.text import Text
+from textual.message import Message
+
+from .count_grid import CountGrid
+
+CARDS_WIDTH = 36  # the typed line of cards
+SUMMARY_WIDTH = 24
+
+
+class CardTable(CountGrid):
+    """``kind`` (see ``card_text``) says how a line of cards is read and shown;
+    ``summary(row)`` gives the words beside a player's row."""
+
+    @dataclass
+    class RowChanged(Message):
+        """The cursor went to another player's row."""
+
+        row: int
+
+    def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
+                 summary: Callable[[int], str], *, row: int = 0, **kwargs) -> None:
+        rows = tuple((str(p), name) for p, name in enumerate(names))
+        super().__init__(rows, (kind.heading,), [[line] for line in cards], make_entry,
+                         parse=kind.parse, words=kind.show, **kwargs)
+        self.kind, self.summary = kind, summary
+        self.column_width = CARDS_WIDTH
+        self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
+
+    @property
+    def row(self) -> int:
+        """The player whose row the cursor is on."""
+        return self.cursor[0]
+
+    def watch_cursor(self, old: tuple[int, int], new: tuple[int, int]) -> None:
+        super().watch_cursor()
+        if old[0] != new[0]:
+            self.post_message(self.RowChanged(new[0]))
+
+    def add_card(self, row: int) -> None:
+        """Ready to type one more card for this player: the cursor at the end of the line."""
+        self.focus()
+        if self.commit():
+            self.cursor = (row, 0)
+            text = self.texts[row][0].rstrip()
+            self.type_in(f"{text} " if text else "")
+
+    def get_content_width(self, container, viewport) -> int:
+        return super().get_content_width(container, viewport) + SUMMARY_WIDTH
+
+    def line_keys(self) -> list:
+        keys = super().line_keys()
+        for row in range(len(self.rows)):  # a row's line shows its summary too
+            keys[self.top + row] = (keys[self.top + row], self.summary(row))
+        return [*keys, *self.card_lines()]
+
+    def card_lines(self) -> list[str]:
+        """The cursor's player's cards as stored, one per line."""
+        name, cards = self.rows[self.row][1], self.values[self.row][0]
+        if not cards:
+            return [f"{name}: no {self.kind.noun}s yet."]
+        lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]
+        return lines + [f"  {i:>2}  {self.kind.line(card)}" for i, card in enumerate(cards, 1)]
+
+    def line_text(self, y: int) -> Text:
+        table = len(self.rows) + self.top + 1  # headings, the rows, the message line
+        if y >= table:
+            return Text(self.card_lines()[y - table], style=self.get_component_rich_style("count-grid--note"),
+                        no_wrap=True, overflow="ellipsis")
+        text = super().line_text(y)
+        row = y - self.top
+        if 0 <= row < len(self.rows):
+            text.append(self.summary(row), style=self.get_component_rich_style("count-grid--note"))
+        return text

@@ -1,0 +1,85 @@
+"""A player's cards typed on one line (S1 quick counts, S7 Scribes, S8 Scholars), and
+the entries that store them: read back the same, and one entry per changed card."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorepad.rules.entries import RemoveItem, apply
+from scorepad.rules.models import PinaxTile, Scholar, Scribe
+from scorepad.tui.card_text import QuickPinaxText, ScholarsText, ScribesText, card_changes
+
+from .conftest import make_sheet
+
+scribes = st.lists(st.builds(Scribe, knowledge=st.integers(0, 99), young=st.booleans()), max_size=8)
+# a name is what a person types: no comma, no space at either end, no word that is only
+# digits (it would start the next card, unless commas separate the cards)
+words = st.text(alphabet="abcdefghij 01", min_size=1, max_size=12).map(str.strip).filter(
+    lambda name: name and not any(word.isdigit() for word in name.split()))
+scholars = st.lists(st.builds(Scholar, renown=st.integers(0, 99), name=st.one_of(st.just(""), words)), max_size=8)
+tiles = st.lists(st.builds(PinaxTile, seals=st.integers(0, 4)), max_size=8)
+
+
+@given(scribes)
+def test_S7_scribes_read_back_as_shown(cards):
+    assert ScribesText.parse(ScribesText.show(tuple(cards))) == tuple(cards)
+
+
+@given(scholars)
+def test_S8_scholars_read_back_as_shown_names_and_all(cards):
+    assert ScholarsText.parse(ScholarsText.show(tuple(cards))) == tuple(cards)
+
+
+@given(tiles)
+def test_S1_quick_tiles_read_back_as_shown(cards):
+    assert QuickPinaxText.parse(QuickPinaxText.show(tuple(cards))) == tuple(cards)
+
+
+def test_M3_a_y_marks_a_young_scribe_commas_or_spaces_separate():
+    assert ScribesText.parse("3, 2 4y 5Y") == (Scribe(knowledge=3), Scribe(knowledge=2),
+                                                Scribe(knowledge=4, young=True), Scribe(knowledge=5, young=True))
+    assert ScholarsText.parse("4 Hypatia of Alexandria, 3, 2 Euclid") == (
+        Scholar(renown=4, name="Hypatia of Alexandria"), Scholar(renown=3), Scholar(renown=2, name="Euclid"))
+    assert ScholarsText.parse("4 Hypatia 3 2 Euclid") == (
+        Scholar(renown=4, name="Hypatia"), Scholar(renown=3), Scholar(renown=2, name="Euclid"))
+    assert ScholarsText.parse("5 Ptolemy 2, 1") == (Scholar(renown=5, name="Ptolemy 2"), Scholar(renown=1))
+    assert ScribesText.parse("  ") == ()
+
+
+@pytest.mark.parametrize("kind, text, words", [
+    (ScribesText, "3 x", "'x'"), (ScribesText, "-2", "one number per card"),
+    (ScholarsText, "Hypatia 4", "start each card with the Renown"), (QuickPinaxText, "3 2y", "'2y'"),
+])
+def test_a_line_that_means_no_cards_says_which_word(kind, text, words):
+    with pytest.raises(ValueError, match=words):
+        kind.parse(text)
+
+
+def test_S1_a_quick_tile_over_four_seals_is_refused():
+    with pytest.raises(ValueError):
+        QuickPinaxText.parse("3 5")
+
+
+@given(scribes, scribes)
+def test_S7_card_changes_turn_any_line_into_any_other(old, new):
+    sheet = make_sheet({"scribes": old})
+    entries = card_changes(0, list(range(len(old))), tuple(old), tuple(new), ScribesText.put, "scribes")
+    for entry in entries:
+        sheet = apply(sheet, entry)
+    assert sheet.players[0].scribes == tuple(new)
+    # one entry per card that differs, is added or removed: no more
+    changed = sum(a != b for a, b in zip(old, new)) + abs(len(new) - len(old))
+    assert len(entries) == changed
+
+
+def test_S1_quick_tiles_change_around_pattern_tiles_which_stay_put():
+    pattern = PinaxTile(pattern=((0, 0),))
+    sheet = make_sheet({"pinax": [PinaxTile(seals=1), pattern, PinaxTile(seals=2), PinaxTile(seals=3)]})
+    entries = card_changes(0, [0, 2, 3], (PinaxTile(seals=1), PinaxTile(seals=2), PinaxTile(seals=3)),
+                           (PinaxTile(seals=4),), QuickPinaxText.put, "pinax")
+    assert [type(e) for e in entries][-2:] == [RemoveItem, RemoveItem]
+    for entry in entries:
+        sheet = apply(sheet, entry)
+    assert sheet.players[0].pinax == (PinaxTile(seals=4), pattern)

@@ -1,0 +1,218 @@
+"""Setup by keyboard and paste: every name lands in its own field, however it arrives.
+
+Players 1-4 with distinct, non-empty names (RULES.md, "Input the scorepad accepts").
+Bursts send all their keys at once (``burst``: a paste, tmux, a fast typist); the
+tests check the saved file after ctrl+s as well as the form."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input, Select, Static
+
+from scorepad.storage.files import read_sheet
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.setup import SetupScreen
+
+from .helpers import burst
+
+NAMES = ("name-0", "name-1", "name-2", "name-3")
+
+
+async def open_setup(pilot) -> SetupScreen:
+    """Show Setup with the title field focused."""
+    await pilot.pause()
+    pilot.app.push_screen("setup")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, SetupScreen)
+    return pilot.app.screen
+
+
+def values(app, *ids: str) -> list[str]:
+    return [app.screen.query_one(f"#{i}", Input).value for i in ids]
+
+
+def names(app) -> list[str]:
+    return values(app, *NAMES)
+
+
+def problem(app) -> str:
+    return str(app.screen.query_one("#problem", Static).render())
+
+
+def saved(app):
+    """The new game's sheet as it is on disk."""
+    return read_sheet(app.session.path).sheet
+
+
+async def paste(pilot, text: str) -> None:
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+    await pilot.pause()
+
+
+# 1. A burst with Tab: the title, then each name in its own field.
+
+async def test_burst_with_tabs_fills_title_and_names_and_the_saved_file():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        # " " types a space with every burst(); "space" only once burst() gives it its character
+        await burst(pilot, *"Friday test", "tab", *"Ana", "tab", "tab", *"Ben", "tab", "tab",
+                    *"Cy", "ctrl+s")
+        assert app.session is not None, problem(app)
+        sheet = saved(app)
+        assert sheet.title == "Friday test"
+        assert [p.name for p in sheet.players] == ["Ana", "Ben", "Cy"]
+
+
+# 2. Enter goes from name to name, skipping the colour lists; Tab still reaches them.
+
+async def test_enter_walks_title_names_rows_columns_skipping_colours():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        seen = [app.focused.id]
+        for _ in range(6):
+            await pilot.press("enter")
+            seen.append(app.focused.id)
+        assert seen == ["title", *NAMES, "rows", "cols"]
+
+
+async def test_tab_still_reaches_every_colour():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        seen = []
+        for _ in range(10):
+            await pilot.press("tab")
+            seen.append(app.focused.id)
+        assert seen == ["name-0", "colour-0", "name-1", "colour-1", "name-2", "colour-2", "name-3", "colour-3",
+                        "rows", "cols"]
+        assert isinstance(app.screen.query_one("#colour-0"), Select)
+
+
+async def test_burst_names_with_enter_fill_three_names():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", *"Ana", "enter", *"Ben", "enter", *"Cy", "enter")
+        assert names(app) == ["Ana", "Ben", "Cy", ""]
+        assert app.focused.id == "name-3"
+        assert not any(select.expanded for select in app.screen.query(Select))
+
+
+async def test_enter_then_a_name_lands_in_the_next_players_field():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *"Friday", "enter", *"Ana", "enter", *"Ben")
+        assert values(app, "title") == ["Friday"]
+        assert names(app) == ["Ana", "Ben", "", ""]
+
+
+async def test_enter_on_columns_starts_a_valid_game_with_its_grid():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *"Friday", "enter", *"Ana", "enter", *"Ben", "enter", "enter", "enter",
+                    "3", "enter", "4", "enter")
+        assert app.session is not None, problem(app)
+        sheet = saved(app)
+        assert (sheet.title, [p.name for p in sheet.players]) == ("Friday", ["Ana", "Ben"])
+        assert len(sheet.library.rows) == 3 and len(sheet.library.rows[0].split()) == 4
+
+
+async def test_enter_on_columns_of_an_invalid_form_says_why_and_stays():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *["enter"] * 7)
+        assert isinstance(app.screen, SetupScreen) and app.session is None
+        assert "at least one player" in problem(app)
+
+
+# 3. A paste with tabs or line breaks fills successive fields, never a literal tab.
+
+async def test_paste_tab_separated_names_into_a_name_fills_successive_names():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "Ana\tBen")
+        assert names(app) == ["Ana", "Ben", "", ""]
+        assert app.focused.id == "name-1"
+        await pilot.press(*"Cy")  # typing goes on where the paste ended
+        assert names(app) == ["Ana", "BenCy", "", ""]
+
+
+async def test_paste_lines_into_a_name_fills_successive_names_and_the_file():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "Ana\r\nBen\nCy\n")
+        assert names(app) == ["Ana", "Ben", "Cy", ""]
+        assert not any("\t" in v or "\n" in v for v in values(app, "title", *NAMES))
+        await pilot.press("ctrl+s")
+        assert [p.name for p in saved(app).players] == ["Ana", "Ben", "Cy"]
+
+
+async def test_paste_into_the_title_gives_the_first_part_to_the_title_and_the_rest_to_names():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await paste(pilot, "Friday at Ana's\tAna\tBen")
+        assert values(app, "title") == ["Friday at Ana's"]
+        assert names(app) == ["Ana", "Ben", "", ""]
+
+
+async def test_paste_of_one_line_behaves_as_an_ordinary_paste():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await pilot.press(*"Friday", "space")
+        await paste(pilot, "at Ana's\n")
+        assert values(app, "title") == ["Friday at Ana's"]
+        assert names(app) == ["", "", "", ""]
+
+
+async def test_paste_of_more_names_than_places_says_which_were_left_out():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", "enter", "enter")
+        await paste(pilot, "Cy\tDee\tEve")
+        assert names(app) == ["", "", "Cy", "Dee"]
+        assert "Eve" in problem(app)
+
+
+async def test_ctrl_v_of_copied_names_fills_successive_names():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        app.copy_to_clipboard("Ana\tBen")
+        await pilot.press("ctrl+v")
+        assert names(app) == ["Ana", "Ben", "", ""]
+
+
+async def test_paste_into_rows_fills_rows_and_columns():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *["enter"] * 5)
+        await paste(pilot, "3\t4")
+        assert values(app, "rows", "cols") == ["3", "4"]
+        assert names(app) == ["", "", "", ""]
+
+
+# 4. Nothing silent: what stops the start is said in #problem.
+
+async def test_duplicate_names_by_paste_are_refused_with_a_reason():
+    app = ScorepadApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "Ana\nana")
+        await pilot.press("ctrl+s")
+        assert app.session is None and "two players are named" in problem(app)
