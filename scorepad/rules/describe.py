@@ -47,7 +47,8 @@ def describe(entry, before: Sheet | None) -> str:
     if isinstance(entry, RemovePlayer):
         return f"Remove player {who(entry.player)}"
     if isinstance(entry, SetCount):
-        return f"{who(entry.player)}: {FIELD_LABELS[entry.field]} {entry.value}"
+        typed = f"{entry.typed} = " if entry.typed else ""
+        return f"{who(entry.player)}: {FIELD_LABELS[entry.field]} {typed}{entry.value}"
     if isinstance(entry, PutPinax):
         return f"{put('Pinax tile', entry.index)} Pinax tile, {_tile(entry.tile)}"
     if isinstance(entry, PutScribe):

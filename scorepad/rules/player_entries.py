@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .entry_base import EntryError, Index, checked
 from .models import Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
@@ -65,6 +65,15 @@ class SetCount(PlayerEntry):
     kind: Literal["set_count"] = "set_count"
     field: CountField
     value: Count
+    # the sum as it was typed (``3+4+2``), kept for the record: shown again on the
+    # screen and in the replay; empty for a plain number
+    typed: Annotated[str, Field(max_length=40, pattern=r"^(\d+(\+\d+)+)?$")] = ""
+
+    @model_validator(mode="after")
+    def _sum_adds_up(self) -> SetCount:
+        if self.typed and sum(int(part) for part in self.typed.split("+")) != self.value:
+            raise ValueError(f"the sum {self.typed} does not add up to {self.value}")
+        return self
 
     def change(self, player: Player) -> Player:
         if self.field in SUPPLY_FIELDS:

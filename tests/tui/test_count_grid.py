@@ -144,3 +144,23 @@ async def test_typing_then_leaving_the_screen_or_quitting_stores_the_cell(game_p
         await pilot.press("right", *"17", "ctrl+q")
         await pilot.pause()
     assert [p.renown for p in read_sheet(game_path).sheet.players] == [42, 17, 0]
+
+
+async def test_S9_a_typed_sum_is_kept_as_typed_on_return_in_the_file_and_in_replay(game_path):
+    from scorepad.rules.describe import describe
+    from scorepad.rules.entries import SetCount
+
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "supplies")
+        await pilot.press(*"3+4+2", "enter", *"5", "enter")
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await goto(pilot, "supplies")  # a new screen, built from the sheet and its history
+        assert count_cell(app, "kings_grace-0")[0] == "3+4+2"
+        assert count_cell(app, "kings_grace-1")[0] == "5"
+        app.save_now()
+    entry = next(e for e in read_sheet(game_path).history if isinstance(e, SetCount))
+    assert (entry.value, entry.typed) == (9, "3+4+2")
+    assert describe(entry, None).endswith("King's Grace 3+4+2 = 9")

@@ -21,10 +21,25 @@ class CountsScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         players = self.sheet.players
-        yield CountGrid(self.FIELDS, tuple(p.name for p in players), self.values(self.sheet),
-                        lambda field, p, value: SetCount(player=p, field=field, value=value), id="counts")
+        grid = CountGrid(self.FIELDS, tuple(p.name for p in players), self.values(self.sheet),
+                         self.count_entry, id="counts")
+        grid.keep_texts(self.sums_typed())
+        yield grid
         for field, text in self.REMINDERS.items():
             yield Label(text, classes="reminder", id=f"reminder-{field}")
+
+    def count_entry(self, field: str, p: int, value: int) -> SetCount:
+        """The entry a committed cell makes; a sum keeps its text (``3+4+2``)."""
+        typed = self.query_one(CountGrid).cursor_text().replace(" ", "")
+        return SetCount(player=p, field=field, value=value, typed=typed if "+" in typed else "")
+
+    def sums_typed(self) -> dict[tuple[str, int], str]:
+        """The sum last typed for each cell, from the history: shown again on return."""
+        typed: dict[tuple[str, int], str] = {}
+        for entry in self.app.session.history:
+            if isinstance(entry, SetCount):
+                typed[(entry.field, entry.player)] = entry.typed
+        return typed
 
     def values(self, sheet: Sheet) -> list[list[int]]:
         """The stored counts, a row per field and a column per player."""

@@ -69,6 +69,20 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         done = self.done.get((row, col))
         return done.message if done else ""
 
+    def cursor_text(self) -> str:
+        """The text typed in the cursor's cell."""
+        r, c = self.cursor
+        return self.texts[r][c]
+
+    def keep_texts(self, typed: dict[tuple[str, int], str]) -> None:
+        """Show these texts (sums typed earlier, by ``(row key, column)``) where they
+        still stand for the stored value."""
+        for r, (key, _) in enumerate(self.rows):
+            for c, value in enumerate(self.values[r]):
+                text = typed.get((key, c))
+                if text and still_means(text, value, self.parse):
+                    self.texts[r][c] = text
+
     def show(self, values: list[list[int | None]]) -> None:
         """Follow the sheet (after an undo, say), keeping sums that still add up."""
         self.values = values
