@@ -63,9 +63,13 @@ class OrderedKeys:
         if self._holds:
             return False
         for pump in (self, *self._registry):
-            if pump._task is None or pump._closing or pump._closed:
-                continue  # not running: it has nothing in hand
+            if pump._closing or pump._closed:
+                continue  # ended: it has nothing in hand
             queue = pump._message_queue
+            if not pump._running:
+                if pump._task is not None or queue.values:
+                    return False  # about to start: it will compose and mount first
+                continue
             if queue.values or not queue.ready_event._waiters or pump._next_callbacks:
                 return False  # a message waiting, or one being handled
             if isinstance(pump, Screen) and pump._callbacks:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from scorepad.rules.entries import EnterPhase
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
 from .conftest import app_on
-from .helpers import goto, tab_to
+from .helpers import focused_id, goto, tab_to
 
 
 async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(game_path):
@@ -18,9 +19,28 @@ async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(ga
         await pilot.click("#phase", offset=(len(bar.label) + len(" Planning ") + 1 + 2, 0))
         await pilot.pause()
         assert app.end().phase == "execution" and bar.marked == "execution"
+        assert app.focused is bar  # a click leaves the focus where the pointer is
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.end().phase is None and bar.marked is None
+
+
+async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#phase", ChoiceBar)
+        assert bar.moves_on and bar.highlighted == 0
+        await tab_to(pilot, "phase")
+        await pilot.press("right", "right", "enter")
+        await pilot.pause()
+        assert bar.marked == "end_of_generation" and focused_id(app) == "round-0"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert bar.marked is None and bar.highlighted == 2  # no mark to go to: the cursor stays
+        app.send(EnterPhase(phase="execution", generation=1))  # the bar is not focused
+        await pilot.pause()
+        assert bar.marked == "execution" and bar.highlighted == 1
 
 
 async def test_the_action_bar_records_an_event_and_takes_it_back_with_keys(game_path):
@@ -31,6 +51,7 @@ async def test_the_action_bar_records_an_event_and_takes_it_back_with_keys(game_
         await pilot.press("enter")
         await pilot.pause()
         assert [m.kind for m in app.session.sheet.timeline] == ["event"]
+        assert focused_id(app) == "actions"  # a bar of actions keeps the focus for the next press
         await pilot.press("right", "space")
         await pilot.pause()
         assert app.session.sheet.timeline == ()
@@ -44,6 +65,7 @@ async def test_the_export_bar_writes_each_export_beside_the_sheet(game_path):
         await tab_to(pilot, "exports")
         await pilot.press("enter", "right", "enter", "right", "enter", "right", "enter")
         await pilot.pause()
+        assert focused_id(app) == "exports"
     for ending in (".csv", ".md", ".bgstats.json", ".bgg.txt"):
         written = game_path.with_name(game_path.stem + ending)
         assert written.exists() and "Ana" in written.read_text(encoding="utf-8")

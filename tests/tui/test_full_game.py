@@ -28,7 +28,7 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
         # Progress: generation 2, Execution, round 1, two Events -> E4
         await type_line(pilot, "2")
         assert focused_id(app) == "phase"
-        await pilot.press("right", "enter", "tab")  # Planning -> Execution, then the round
+        await pilot.press("right", "enter")  # Planning -> Execution; Enter moves on to the round
         await type_line(pilot, "1")
         assert (app.end().generation, app.end().phase, app.end().round) == (2, "execution", 1)
         await tab_to(pilot, "actions")

@@ -1,8 +1,14 @@
 """Game progress, for use during play: phase, round, Events and empty Library spaces,
-with the end-trigger status in plain words (E1-E8)."""
+with the end-trigger status in plain words (E1-E8).
+
+The phase decides which end procedure applies (E1, E4-E7), so a phase that steps back
+(a slip of the arrow keys, usually) is asked about before it is recorded."""
 
 from __future__ import annotations
 
+from typing import Callable
+
+from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label, Static
@@ -12,19 +18,74 @@ from ...rules.endgame import PHASE_LABELS
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, UndoTimeline
 from ...rules.models import Sheet
 from ..widgets.choice_bar import ChoiceBar
+from ..widgets.count_field import parse_count
 from ..widgets.count_grid import CountGrid
 from .base import GameScreen
+from .dialogs import ConfirmScreen
+
+PHASE_ORDER = tuple(PHASE_LABELS)  # Planning, Execution, End of Generation: the order of play
+
+
+def goes_backwards(phase: str | None, generation: int, new_phase: str, new_generation: int) -> bool:
+    """Whether entering ``new_phase`` of ``new_generation`` steps back from where the game
+    is: a lower generation, or an earlier phase of the same one. The phase decides the end
+    procedure (E1, E4-E7), so such a step is asked about first. A game with no phase
+    recorded yet is before every phase; the same phase again is no step back."""
+
+    def place(at: str | None, gen: int) -> tuple[int, int]:
+        return gen, PHASE_ORDER.index(at) if at else -1
+
+    return place(new_phase, new_generation) < place(phase, generation)
+
+
+def place_words(phase: str, generation: int) -> str:
+    """Where a game is, in words: ``Generation 2, Execution``."""
+    return f"Generation {generation}, {PHASE_LABELS[phase]}"
 
 
 def mark_words(mark) -> str:
     """A timeline mark in words."""
     if mark.kind == "phase":
-        return f"Generation {mark.generation}, {PHASE_LABELS[mark.phase]}"
+        return place_words(mark.phase, mark.generation)
     if mark.kind == "round":
         return f"Round {mark.round}"
     if mark.kind == "event":
         return "Event"
     return f"{mark.count} empty spaces"
+
+
+class GenerationGrid(CountGrid):
+    """The Generation count. A lower generation is a step back (E1, E7), so before it
+    stores a new number the table asks ``steps_back(number)``: True means a question is
+    open, and the number waits in its cell until the screen calls ``answered``."""
+
+    def __init__(self, *args, steps_back: Callable[[int], bool], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.steps_back = steps_back
+        self.asking = False
+
+    def commit(self) -> bool:
+        """Store the typed generation, unless it steps back: then ask, and store nothing yet."""
+        if self.asking:
+            return False  # store nothing while the question is open (leaving the table commits)
+        r, c = self.cursor
+        try:
+            typed = parse_count(self.texts[r][c])
+        except ValueError:
+            return super().commit()  # which says what is wrong with it
+        if typed != self.values[r][c] and self.steps_back(typed):
+            self.asking = True
+            return False
+        return super().commit()
+
+    def answered(self, recorded: bool) -> None:
+        """After the question: a recorded step moves on, as Enter does; a refused one
+        puts the stored number back in the cell."""
+        self.asking = False
+        if not recorded:
+            self.action_revert()
+        elif self.has_focus:
+            self.screen.focus_next()
 
 
 class ProgressScreen(GameScreen):
@@ -54,9 +115,11 @@ class ProgressScreen(GameScreen):
         return [[known[key]] for key, _ in rows]
 
     def count_entry(self, key: str, _column: int, value: int):
-        """The entry a typed count makes."""
+        """The entry a typed count makes. A generation typed has begun, and a generation
+        begins with Planning (so End of Generation, then the next generation, never looks
+        like a step back to Planning)."""
         if key == "generation":
-            return EnterPhase(phase=self.app.end().phase or "planning", generation=value)
+            return EnterPhase(phase="planning", generation=value)
         if key == "round":
             return StartRound(round=value)
         return CountEmptySpaces(count=value)
@@ -65,10 +128,11 @@ class ProgressScreen(GameScreen):
         # in the order of play: the generation, its phase, then the round
         generation, rows = (("generation", "Generation"),), self.counts(self.sheet)
         width = max(len(label) for _, label in (*generation, *rows)) + 2  # one column of values
-        yield CountGrid(generation, ("",), self.values(generation), self.count_entry, hint=False,
-                        label_width=width, id="generation", classes="inline")
+        yield GenerationGrid(generation, ("",), self.values(generation), self.count_entry, hint=False,
+                             label_width=width, id="generation", classes="inline",
+                             steps_back=self.generation_steps_back)
         yield ChoiceBar(list(PHASE_LABELS.items()), self.app.end().phase, label="Phase", label_width=width,
-                        id="phase")
+                        moves_on=True, id="phase")
         yield CountGrid(rows, ("",), self.values(rows), self.count_entry, hint=False, label_width=width,
                         id="counts", classes="inline")
         if self.sheet.library is not None:
@@ -93,11 +157,55 @@ class ProgressScreen(GameScreen):
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":
-            self.send(EnterPhase(phase=event.option, generation=max(self.app.end().generation, 1)))
+            self.choose_phase(event.option)
         elif event.option == "event":
             self.action_event()
         else:
             self.action_take_back()
+
+    def choose_phase(self, phase: str) -> None:
+        """Record a phase of the current generation. The phase the game is already in
+        records nothing (no duplicate mark); one that steps back asks first."""
+        end = self.app.end()
+        if phase == end.phase:
+            return
+        entry = EnterPhase(phase=phase, generation=end.generation)
+        if not self.ask_before_going_back(entry, self.phase_answered):
+            self.send(entry)
+
+    def phase_answered(self, recorded: bool) -> None:
+        """After a "no", back to the Phase row, its cursor on the game's phase, to choose
+        again (the bar had already handed the focus on)."""
+        if not recorded:
+            bar = self.query_one("#phase", ChoiceBar)
+            bar.highlight(self.app.end().phase)
+            bar.focus()
+
+    def generation_steps_back(self, generation: int) -> bool:
+        """Asked by the Generation table before it stores a number: True when that number
+        steps back, and a question is now open."""
+        try:
+            entry = self.count_entry("generation", 0, generation)
+        except ValidationError:
+            return False  # the table says what is wrong with it
+        return self.ask_before_going_back(entry, self.query_one("#generation", GenerationGrid).answered)
+
+    def ask_before_going_back(self, entry: EnterPhase, answered: Callable[[bool], None]) -> bool:
+        """If ``entry`` steps back (``goes_backwards``), ask with ConfirmScreen: "yes"
+        records it, "no" records nothing, then ``answered(recorded)``. False when it does
+        not step back (or the sheet cannot change anyway: the refusal says so at once)."""
+        end = self.app.end()
+        if self.app.session.read_only or not goes_backwards(end.phase, end.generation, entry.phase,
+                                                            entry.generation):
+            return False
+        question = (f"Go back to {place_words(entry.phase, entry.generation)}? "
+                    f"The game is at {place_words(end.phase, end.generation)}.")
+
+        def answer(yes: bool | None) -> None:
+            answered(bool(yes) and not self.send(entry))
+
+        self.app.push_screen(ConfirmScreen(question), answer)
+        return True
 
     def action_event(self) -> None:
         self.send(RecordEvent())

@@ -1,6 +1,7 @@
 """A row of choices in one line, like a row of buttons: left and right move, Enter or
 Space (or a click) chooses. One may be marked as the current one (the phase the game is
-in, say)."""
+in, say). A bar that is a field of a form (the phase) hands the focus on after Enter,
+as a count table does; a bar of actions (the exports) keeps it, for the next press."""
 
 from __future__ import annotations
 
@@ -36,22 +37,39 @@ class ChoiceBar(LineWidget, can_focus=True):
         option: str
 
     def __init__(self, options: list[tuple[str, str]], marked: str | None = None, *, label: str = "",
-                 label_width: int = 0, **kwargs) -> None:
+                 label_width: int = 0, moves_on: bool = False, **kwargs) -> None:
         super().__init__(**kwargs)
         self.options = options
         self.marked = marked
         self.label = label.ljust(label_width)  # drawn on the left, as a count table draws its rows
+        self.moves_on = moves_on
+        self.set_reactive(ChoiceBar.highlighted, self.index(marked, 0))
+
+    def index(self, option: str | None, default: int) -> int:
+        """Where an option is in the bar (``default`` when it is not there)."""
+        return next((i for i, (o, _) in enumerate(self.options) if o == option), default)
 
     def mark(self, option: str | None) -> None:
-        """Show this option as the current one."""
+        """Show this option as the current one. Unless the user is moving along the bar,
+        the cursor goes to it too: Enter on arriving then keeps the current one."""
         self.marked = option
+        if not self.has_focus:
+            self.highlight(option)
         self.redraw()
+
+    def highlight(self, option: str | None) -> None:
+        """Put the cursor on this option (left where it is when the bar has no such option)."""
+        self.highlighted = self.index(option, self.highlighted)
 
     def action_move(self, step: int) -> None:
         self.highlighted = (self.highlighted + step) % len(self.options)
 
     def action_choose(self) -> None:
+        """Choose the option under the cursor; a bar that moves on then hands the focus
+        to the next field (the next key still waits until the choice is handled)."""
         self.post_message(self.Chosen(self, self.options[self.highlighted][0]))
+        if self.moves_on:
+            self.screen.focus_next()
 
     def watch_highlighted(self) -> None:
         self.redraw()
@@ -69,9 +87,9 @@ class ChoiceBar(LineWidget, can_focus=True):
         x = len(self.label)
         for index, (_, label) in enumerate(self.options):
             x += self.span(label)
-            if at.x < x:
+            if at.x < x:  # a click chooses and leaves the focus here, where the pointer is
                 self.highlighted = index
-                self.action_choose()
+                self.post_message(self.Chosen(self, self.options[index][0]))
                 return
 
     def span(self, label: str) -> int:

@@ -1,0 +1,237 @@
+"""Game progress with the keyboard alone: the phase commits on Enter and hands the focus
+on, a phase that steps back asks first, and a whole screen typed in one burst lands in
+the saved file with the right end status (E1-E8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorepad.rules.entries import EnterPhase
+from scorepad.storage.files import read_sheet
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.dialogs import ConfirmScreen
+from scorepad.tui.screens.progress import goes_backwards
+from scorepad.tui.widgets.choice_bar import ChoiceBar
+
+from .conftest import app_on
+from .helpers import burst, count_cell, focused_id, tab_to, toasts
+
+
+def saved(app):
+    """The sheet as it is on disk, once pending saves are written."""
+    app.save_now()
+    return read_sheet(app.session.path).sheet
+
+
+def marks(sheet) -> list[tuple]:
+    """The timeline in short: ("phase", phase, generation), ("round", n), ("event",), ..."""
+    short = {"phase": lambda m: (m.phase, m.generation), "round": lambda m: (m.round,),
+             "event": lambda m: (), "empty_spaces": lambda m: (m.count,)}
+    return [(m.kind, *short[m.kind](m)) for m in sheet.timeline]
+
+
+# -- the pure rule: what counts as a step back -------------------------------------------
+
+
+@pytest.mark.parametrize(("now", "new", "back"), [
+    (("execution", 1), ("planning", 1), True),  # the reported case
+    (("end_of_generation", 2), ("execution", 2), True),
+    (("planning", 3), ("end_of_generation", 2), True),  # a lower generation, whatever the phase
+    (("planning", 1), ("execution", 1), False),
+    (("execution", 1), ("end_of_generation", 1), False),
+    (("end_of_generation", 1), ("planning", 2), False),  # a new generation begins
+    (("execution", 2), ("execution", 2), False),  # the same phase: a duplicate, not a step back
+    ((None, 1), ("planning", 1), False),  # nothing recorded yet is before every phase
+])
+def test_E1_E6_E7_goes_backwards_earlier_phase_or_lower_generation(now, new, back):
+    assert goes_backwards(*now, *new) is back
+
+
+# -- Enter on the phase ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["enter", "space"])
+async def test_E1_enter_or_space_on_the_phase_commits_it_and_moves_on_to_the_round(game_path, key):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await tab_to(pilot, "phase")
+        await pilot.press("right", key)
+        await pilot.pause()
+        assert app.end().phase == "execution"
+        assert focused_id(app) == "round-0"
+        await pilot.press(key)  # now in the Round table: a second Enter is no second phase mark
+        await pilot.pause()
+        assert marks(app.session.sheet) == [("phase", "execution", 1)]
+
+
+async def test_E1_choosing_the_current_phase_records_nothing_and_moves_on(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.send(EnterPhase(phase="execution", generation=1))
+        await pilot.pause()
+        await tab_to(pilot, "phase")
+        assert app.screen.query_one("#phase", ChoiceBar).highlighted == 1  # the cursor starts on the phase
+        await pilot.press("enter")
+        await pilot.pause()
+        assert marks(app.session.sheet) == [("phase", "execution", 1)]
+        assert focused_id(app) == "round-0"
+
+
+async def test_E6_a_new_generation_begins_with_planning_and_asks_nothing(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.send(EnterPhase(phase="end_of_generation", generation=1))
+        await pilot.pause()
+        await tab_to(pilot, "generation-0")
+        await burst(pilot, "2", "enter", "enter")  # generation 2, then Enter on its phase
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert marks(app.session.sheet) == [("phase", "end_of_generation", 1), ("phase", "planning", 2)]
+        assert focused_id(app) == "round-0"
+
+
+# -- a step back asks first --------------------------------------------------------------
+
+
+async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.send(EnterPhase(phase="execution", generation=1))
+        await pilot.pause()
+        await tab_to(pilot, "phase")
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Planning" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert marks(app.session.sheet) == [("phase", "execution", 1)]
+        # back on the Phase row, the cursor on the phase the game is in, to choose again
+        bar = app.screen.query_one("#phase", ChoiceBar)
+        assert app.focused is bar and bar.highlighted == 1
+
+
+async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.send(EnterPhase(phase="execution", generation=1))
+        await pilot.pause()
+        await tab_to(pilot, "phase")
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert marks(app.session.sheet) == [("phase", "execution", 1), ("phase", "planning", 1)]
+        assert app.end().phase == "planning" and focused_id(app) == "round-0"
+
+
+async def test_E1_E7_a_lower_generation_asks_first(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.send(EnterPhase(phase="execution", generation=2))
+        await pilot.pause()
+        await tab_to(pilot, "generation-0")
+        await burst(pilot, "1", "enter")
+        assert isinstance(app.screen, ConfirmScreen) and "Generation 1" in app.screen.question
+        await burst(pilot, "n")
+        assert app.end().generation == 2 and count_cell(app, "generation-0")[0] == "2"
+        assert focused_id(app) == "generation-0"
+        await burst(pilot, "1", "enter", "y")
+        assert marks(app.session.sheet)[-1] == ("phase", "planning", 1)
+        assert focused_id(app) == "phase"
+
+
+# -- whole screens in one burst ----------------------------------------------------------
+
+
+async def test_E1_E4_a_whole_progress_screen_in_one_burst_second_event_in_execution_ends(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "2", "enter", "right", "enter", "3", "enter", "5", "enter", "ctrl+r", "ctrl+r")
+        assert marks(saved(app)) == [
+            ("phase", "planning", 2), ("phase", "execution", 2), ("round", 3), ("empty_spaces", 5),
+            ("event",), ("event",),
+        ]
+        end = app.end()
+        assert (end.triggered, end.cause, end.rule) == (True, "event", "E4")
+        assert end.generation == 2 and end.round == 3
+
+
+async def test_E1_E5_a_burst_down_to_two_empty_spaces_in_execution_ends(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "1", "enter", "right", "enter", "4", "enter", "2", "enter", "ctrl+r")
+        assert marks(saved(app)) == [("phase", "execution", 1), ("round", 4), ("empty_spaces", 2), ("event",)]
+        end = app.end()  # E3: the Event after the Library threshold changes nothing
+        assert (end.triggered, end.cause, end.rule) == (True, "library", "E5")
+
+
+async def test_E6_a_second_event_in_end_of_generation_in_one_burst(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "3", "enter", "right", "right", "enter", "ctrl+r", "ctrl+r")
+        assert marks(saved(app)) == [
+            ("phase", "planning", 3), ("phase", "end_of_generation", 3), ("event",), ("event",),
+        ]
+        assert focused_id(app) == "round-0"
+        assert (app.end().cause, app.end().rule) == ("event", "E6")
+
+
+async def test_E7_a_step_back_answered_in_the_same_burst(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        # Execution, then Planning again: "n" keeps Execution, the same choice with "y" records it
+        await burst(pilot, "tab", "right", "enter", "shift+tab", "left", "enter", "n", "left", "enter", "y",
+                    "7", "enter")
+        assert marks(saved(app)) == [("phase", "execution", 1), ("phase", "planning", 1), ("round", 7)]
+
+
+async def test_E1_E8_the_grid_game_burst_skips_the_empty_count(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "1", "enter", "right", "enter", "2", "enter", "ctrl+r")
+        assert marks(saved(app)) == [("phase", "execution", 1), ("round", 2), ("event",)]
+        assert focused_id(app) == "actions"
+        assert not app.end().triggered and any("E8" in w for w in app.end().warnings)
+
+
+# -- nothing silent ----------------------------------------------------------------------
+
+
+async def test_a_refused_phase_says_why_and_asks_nothing(scorepad_home):
+    app = ScorepadApp(demo=True)  # read-only
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        app.action_go("progress")
+        await pilot.pause()
+        before = app.session.sheet
+        await tab_to(pilot, "phase")  # the cursor starts on Execution, the demo's phase
+        app.clear_notifications()
+        for _ in range(2):  # End of Generation, then Planning (a step back): no question either way
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmScreen)
+            assert "read-only" in await toasts(pilot)
+            app.clear_notifications()
+            await pilot.press("shift+tab")
+        assert app.session.sheet == before
+
+
+async def test_a_refused_round_in_a_burst_says_why_and_stays(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "1", "enter", "enter", "0", "enter")
+        assert "at least 1" in count_cell(app, "round-0")[1]
+        assert focused_id(app) == "round-0" and marks(saved(app)) == [("phase", "planning", 1)]
+

@@ -1,0 +1,53 @@
+"""Keys in one burst through a real terminal: tmux types a whole Setup and a Supplies
+table with a single ``send-keys``, as a paste or a fast typist would, into the real
+``scorepad`` command; the saved file must hold exactly what was typed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux (a real terminal)")
+
+SCOREPAD = Path(sys.executable).with_name("scorepad")
+
+
+def tmux(socket: Path, *args: str) -> str:
+    return subprocess.run(["tmux", "-S", str(socket), *args], capture_output=True, text=True).stdout
+
+
+def wait_for(predicate, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("the terminal never got there")
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_setup_and_S9_supplies_typed_in_one_send_keys_land_in_the_file(tmp_path, size):
+    socket, home = tmp_path / "tmux.sock", tmp_path / "home"
+    env = f"SCOREPAD_HOME={home} TERM=xterm-256color"
+    tmux(socket, "new-session", "-d", "-x", str(size[0]), "-y", str(size[1]), f"env {env} {SCOREPAD}")
+    try:
+        wait_for(lambda: "New game" in tmux(socket, "capture-pane", "-p"))
+        tmux(socket, "send-keys", "Enter", "Friday test", "Tab", "Ana", "Enter", "Ben", "Enter", "Cy", "C-s",
+             "NPage", "NPage", "NPage", "NPage",  # Progress, Pinax, School, Scholars, Supplies
+             "5", "Enter", "6", "Enter", "7", "Enter", "1", "2", "Tab", "3+4", "Enter", "C-q")
+        wait_for(lambda: not tmux(socket, "list-sessions"))  # Ctrl+Q, the last key, quit the app
+    finally:
+        tmux(socket, "kill-server")
+    (sheet,) = (home / "games").glob("*.json")
+    saved = json.loads(sheet.read_text(encoding="utf-8"))
+    assert saved["title"] == "Friday test"
+    assert [p["name"] for p in saved["players"]] == ["Ana", "Ben", "Cy"]
+    assert [p["supplies"]["kings_grace"] for p in saved["players"]] == [5, 6, 7]
+    assert [p["supplies"]["research"] for p in saved["players"]] == [12, 7, 0]
+    assert not os.path.exists(f"{sheet}.lock")
