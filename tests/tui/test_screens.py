@@ -115,12 +115,12 @@ async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
         await pilot.pause()
         assert app.session.sheet.players[0].pinax[0].pattern == ((0, 0), (0, 1))
         app.screen.query_one("#grid").focus()
-        await pilot.press("m", "asterisk", "1", "right", "g", "asterisk", "1")
+        await pilot.press("m", "asterisk", "1", "right", "g", "asterisk", "1", "enter")
         await pilot.pause()
         assert app.session.sheet.library.rows[0] == "M*1 G*1 ."
         assert app.standings().scores[0].pinax == 6
         assert app.screen.query_one("#grid").marks == {(0, 0): "1", (0, 1): "1"}
-        await pilot.press("4")  # a Seal of player 4 in a three-player game: refused
+        await pilot.press("4", "enter")  # a Seal of player 4 in a three-player game: refused
         await pilot.pause()
         assert app.session.sheet.library.rows[0] == "M*1 G*1 ."
 

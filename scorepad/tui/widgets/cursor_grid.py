@@ -8,7 +8,7 @@ from textual.widget import Widget
 
 
 class CursorGrid(Widget, can_focus=True):
-    """Base of the Library grid and the Pinax pattern editors."""
+    """Base of the Library grid, the count tables and the Pinax pattern editors."""
 
     BINDINGS = [
         Binding("up", "move(-1, 0)", "Up", show=False),
@@ -23,10 +23,24 @@ class CursorGrid(Widget, can_focus=True):
         """Rows and columns of the grid."""
         raise NotImplementedError
 
+    def leave_cell(self) -> bool:
+        """Called before the cursor leaves its cell (a grid that types in a cell stores
+        it here); False keeps the cursor where it is."""
+        return True
+
     def action_move(self, rows: int, cols: int) -> None:
-        height, width = self.grid_size()
-        row, col = self.cursor
-        self.cursor = ((row + rows) % height, (col + cols) % width)
+        """Move by rows and columns, wrapping round the edges."""
+        if self.leave_cell():
+            height, width = self.grid_size()
+            row, col = self.cursor
+            self.cursor = ((row + rows) % height, (col + cols) % width)
+
+    def action_jump(self, row: int | None, col: int | None) -> None:
+        """Go to a row and a column (-1: the last one; None: stay in the current one)."""
+        if self.leave_cell():
+            height, width = self.grid_size()
+            here = self.cursor
+            self.cursor = (here[0] if row is None else row % height, here[1] if col is None else col % width)
 
     def on_focus(self) -> None:
         self.refresh()  # the cursor shows only while focused

@@ -1,9 +1,9 @@
-"""The Library grid editor: arrows move, keys type a cell's token (DESIGN.md tokens).
+"""The Library grid editor (DESIGN.md tokens; S2's Seals; S5's best assignment marked).
 
-``.`` ``L`` ``#`` ``M`` ``G`` ``C`` set what is on the space, ``*`` turns translation
-on or off, ``1``-``4`` put that player's Seal (again to take it off), backspace
-clears the cell. The cells a player's best Pinax assignment uses are marked.
-"""
+A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
+the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
+cell; PageUp/PageDown: the first/last row (all rows are on screen). Tab leaves the grid
+(a 64 x 64 Library would trap a Tab that stepped through every cell)."""
 
 from __future__ import annotations
 
@@ -11,91 +11,143 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.events import Click, Key
 from textual.message import Message
 
-from ...rules.library import LibraryCell, LibraryGrid, parse_token
+from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
 from .cursor_grid import CursorGrid
 
-WIDTH = 5  # characters per cell
+WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
+EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
 
 
 def next_token(cell: LibraryCell, key: str) -> str | None:
     """The token a key turns this cell into, or None when the key means nothing here."""
-    if key in (".", "L", "#", "l"):
+    tile = cell.kind in TILE_NAMES
+    if key in ".L#l":
         return key.upper()
-    if key.upper() in "MGC":
-        kind = key.upper()
-        if cell.kind in "MGC":
-            return LibraryCell(kind, cell.translated, cell.seal).token
-        return kind
-    if key == "*" and cell.kind in "MGC":
+    if key in "MGCmgc":  # a tile changes kind but keeps its translation and Seal
+        return LibraryCell(key.upper(), cell.translated, cell.seal).token if tile else key.upper()
+    if key == "*" and tile:
         return LibraryCell(cell.kind, not cell.translated, cell.seal).token
-    if key in "1234" and cell.kind in "MGC":
-        seal = 0 if cell.seal == int(key) else int(key)
-        return LibraryCell(cell.kind, cell.translated, seal).token
+    if key in "1234" and tile:  # the same Seal again takes it off
+        return LibraryCell(cell.kind, cell.translated, 0 if cell.seal == int(key) else int(key)).token
     return None
 
 
-class LibraryGridEditor(CursorGrid):
-    """Shows the grid with a cursor and turns keys into ``CellTyped`` messages."""
+def refusal(key: str) -> str:
+    """Why a key changed nothing in a cell (``next_token`` gave None); S2: Seals go on tiles."""
+    return f"{key} goes on M, G or C only" if key in "*1234" else f'"{key}": type . L # M G C, * or 1-4'
 
-    BINDINGS = [Binding("backspace,delete", "clear", "Clear cell", show=False)]
+
+class LibraryGridEditor(CursorGrid):
+    """Shows the grid with a cursor; posts one ``CellTyped`` per committed cell."""
+
+    BINDINGS = [
+        Binding("enter", "commit", "Store the cell", show=False),
+        Binding("escape", "commit('')", "Put the cell back", show=False),
+        Binding("backspace,delete", "commit('.')", "Clear the cell", show=False),
+        Binding("home", "jump(None, 0)", "First cell of the row", show=False),
+        Binding("end", "jump(None, -1)", "Last cell of the row", show=False),
+        Binding("pageup", "jump(0, None)", "First row", show=False),
+        Binding("pagedown", "jump(-1, None)", "Last row", show=False),
+    ]
+    COMPONENT_CLASSES = {f"library-grid--{part}" for part in
+                         ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
 
     @dataclass
     class CellTyped(Message):
-        """The user typed a new token for a cell."""
-
+        """The user committed a new token for a cell."""
         row: int
         col: int
         token: str
 
     def __init__(self, grid: LibraryGrid, marks: dict[tuple[int, int], str] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.grid = grid
-        self.marks = marks or {}
+        self.grid, self.marks = grid, marks or {}
+        self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
+        self.message = ""  # why the last key changed nothing
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """PageUp/PageDown move in the grid: Textual then skips the App's next-screen keys."""
+        return key in ("pageup", "pagedown")
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
-        """Show a new grid state and the marked cells."""
+        """Show a new grid state and the marked cells (a cell being typed stays)."""
+        if (grid, marks) == (self.grid, self.marks):
+            return  # a value typed elsewhere: nothing here to draw again
+        resized = grid.height != self.grid.height or grid.width != self.grid.width
         self.grid, self.marks = grid, marks
-        row, col = self.cursor
-        self.cursor = (min(row, grid.height - 1), min(col, grid.width - 1))
-        self.refresh(layout=True)
-
-    def get_content_width(self, container, viewport) -> int:
-        return self.grid.width * WIDTH + 4
-
-    def get_content_height(self, container, viewport, width) -> int:
-        return self.grid.height + 1
-
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
-        text.append("    " + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)) + "\n", style="dim")
-        for r, row in enumerate(self.grid.cells):
-            text.append(f"{r + 1:>3} ", style="dim")
-            for c, cell in enumerate(row):
-                style = "dim" if cell.kind == "#" else ("bold" if cell.seal else "")
-                mark = self.marks.get((r, c))
-                if mark:
-                    style = "bold black on green"
-                if (r, c) == self.cursor and self.has_focus:
-                    style = "reverse"
-                label = cell.token
-                text.append(f"{label:^{WIDTH}}", style=style)
-            text.append("\n")
-        return text
+        row, col = self.cursor = (min(self.cursor[0], grid.height - 1), min(self.cursor[1], grid.width - 1))
+        if self.editing and self.editing[:2] != (row, col):
+            self.editing = None  # its cell is gone (a smaller grid): nothing to store
+        self.refresh(layout=resized)  # a new layout only for a new size
 
     def grid_size(self) -> tuple[int, int]:
         return self.grid.height, self.grid.width
 
-    def action_clear(self) -> None:
-        self.post_message(self.CellTyped(*self.cursor, "."))
+    def leave_cell(self) -> bool:
+        """Store the typed cell if it changed (one entry): Enter and every way out come here."""
+        typed = self.editing and self.CellTyped(*self.editing)
+        if typed and typed.token != self.grid.cells[typed.row][typed.col].token:
+            # a blur as the screen is let go (F2): a message posted now would be dropped
+            handler = getattr(self.screen, typed.handler_name, None)
+            (handler if handler and not self.screen.is_current else self.post_message)(typed)
+        self.editing, self.message = None, ""
+        self.refresh()
+        return True
 
-    def on_key(self, event) -> None:
-        if event.character is None:
-            return
-        row, col = self.cursor
-        token = next_token(self.grid.cells[row][col], event.character)
-        if token is not None:
-            parse_token(token)
-            event.stop()
-            self.post_message(self.CellTyped(row, col, token))
+    def action_commit(self, typed: str | None = None) -> None:
+        """Enter stores the cell; Escape (``""``) puts it back; Delete (``"."``) clears it."""
+        if typed is not None:
+            self.editing = (*self.cursor, typed) if typed else None
+        self.leave_cell()
+
+    def on_key(self, event: Key) -> None:
+        if not event.is_printable or event.character == "?":
+            return  # "?" stays the help key: no token has it
+        event.stop()
+        cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
+        token = next_token(cell, event.character)
+        self.message = "" if token else refusal(event.character)
+        self.editing = (*self.cursor, token) if token else self.editing
+        self.refresh()
+
+    def on_click(self, event: Click) -> None:
+        at = event.get_content_offset(self)
+        row, col = (at.y - 1, (at.x - LABEL) // WIDTH) if at and at.x >= LABEL else (-1, -1)
+        if 0 <= row < self.grid.height and 0 <= col < self.grid.width and self.leave_cell():
+            self.cursor = (row, col)
+
+    on_blur = leave_cell  # leaving the grid stores the cell, as leaving a field does
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(self.grid.width * WIDTH + LABEL, len(EDITING))  # the messages fit too
+
+    def get_content_height(self, container, viewport, width) -> int:
+        return self.grid.height + 2  # headings, the rows, the message line
+
+    def render(self) -> Text:
+        style = self.get_component_rich_style
+        text = Text(no_wrap=True, overflow="crop")
+        text.append(" " * LABEL + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)) + "\n",
+                    style("library-grid--heading"))
+        for r, row in enumerate(self.grid.cells):
+            text.append(f"{r + 1:>{LABEL - 1}} ", style("library-grid--heading"))
+            for c, cell in enumerate(row):
+                words, part = self.look(r, c, cell)
+                text.append(f"{words:^{WIDTH}}", style(f"library-grid--{part}") if part else "")
+            text.append("\n")
+        if self.message or self.editing:
+            text.append(self.message or EDITING, style(f"library-grid--{'message' if self.message else 'note'}"))
+        return text
+
+    def look(self, r: int, c: int, cell: LibraryCell) -> tuple[str, str | None]:
+        """A cell's words and part: typed, cursor, best assignment (S5), not a space, Seal."""
+        if self.editing and self.editing[:2] == (r, c):
+            return self.editing[2] + "▏", "editing"
+        if (r, c) == self.cursor and self.has_focus:
+            return cell.token, "cursor"
+        if (r, c) in self.marks:
+            return cell.token, "marked"
+        return cell.token, "wall" if cell.kind == "#" else ("sealed" if cell.seal else None)

@@ -1,0 +1,178 @@
+"""The Library grid on the Pinax screen (S2, S5): a cell is typed on screen and stored
+once, as one history entry, when it is committed (Enter, a move, leaving the grid);
+Escape puts it back; a key that means nothing says so under the grid. Home/End and
+PageUp/PageDown move within the grid while it has the focus."""
+
+from __future__ import annotations
+
+from scorepad.tui.widgets.library_grid import LibraryGridEditor
+
+from .conftest import app_on
+from .helpers import burst, goto
+
+
+async def on_grid(pilot) -> LibraryGridEditor:
+    """Show Pinax with the Library grid focused."""
+    await goto(pilot, "pinax")
+    grid = pilot.app.screen.query_one("#grid", LibraryGridEditor)
+    grid.focus()
+    await pilot.pause()
+    return grid
+
+
+def rows(app) -> tuple[str, ...]:
+    return app.session.sheet.library.rows
+
+
+def lines(grid: LibraryGridEditor) -> list[str]:
+    """The grid as drawn: headings, one line per row, the message line."""
+    return str(grid.render()).split("\n")
+
+
+async def test_S2_a_cell_typed_in_three_keys_is_one_history_entry(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        before = len(app.session.history)
+        await pilot.press("m", "asterisk", "1")
+        assert len(app.session.history) == before  # typed, not stored yet
+        assert grid.editing == (0, 0, "M*1")
+        assert "M*1▏" in lines(grid)[1]  # shown at once, marked as being edited
+        await pilot.press("enter")
+        assert len(app.session.history) == before + 1
+        assert rows(app)[0] == "M*1 . ." and grid.editing is None
+        await pilot.press("ctrl+z")  # one undo step takes the whole cell back
+        await pilot.pause()
+        assert rows(app)[0] == ". . ." and len(app.session.history) == before
+
+
+async def test_escape_puts_the_cell_back_and_stores_nothing(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        before = len(app.session.history)
+        await pilot.press("g", "asterisk", "escape", "right")
+        assert grid.editing is None and rows(app)[0] == ". . ."
+        assert len(app.session.history) == before
+
+
+async def test_backspace_clears_the_cell_as_one_entry(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        await pilot.press("c", "asterisk", "2", "enter")
+        before = len(app.session.history)
+        await pilot.press("backspace")
+        assert rows(app)[0] == ". . ." and len(app.session.history) == before + 1
+        await pilot.press("delete")  # already empty: nothing to store
+        assert len(app.session.history) == before + 1 and grid.editing is None
+
+
+async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        before = len(app.session.history)
+        await pilot.press("asterisk")  # translated needs a tile first
+        assert grid.editing is None and "M, G or C" in grid.message
+        assert "M, G or C" in lines(grid)[-1]
+        await pilot.press("x")
+        assert '"x"' in grid.message
+        await pilot.press("m")  # the next good key takes the message away
+        assert grid.message == "" and grid.editing == (0, 0, "M")
+        await pilot.press("enter")
+        assert len(app.session.history) == before + 1
+
+
+async def test_typing_the_stored_token_again_stores_nothing(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await on_grid(pilot)
+        before = len(app.session.history)
+        await pilot.press("full_stop", "enter")  # "." on an empty space
+        assert len(app.session.history) == before
+        await pilot.press("g", "enter")
+        await pilot.press("m", "g", "asterisk", "asterisk", "enter", "1", "1", "right")
+        assert rows(app)[0] == "G . ."
+        assert len(app.session.history) == before + 1  # G, and nothing else
+
+
+async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        before = len(app.session.history)
+        await pilot.press("m", "down")
+        await pilot.press("g", "end")
+        await pilot.press("c", "pageup")
+        await pilot.press("l", "home")
+        assert rows(app) == ("M . L", "G . C")
+        await pilot.press("number_sign")
+        grid.scroll_visible(animate=False)  # a click needs the grid on screen
+        await pilot.pause()
+        await pilot.click(LibraryGridEditor, offset=(1 + 4 + 5 + 2, 1 + 2))  # row 2, column 2
+        assert grid.cursor == (1, 1) and rows(app)[0] == "# . L"
+        await pilot.press("m", "asterisk", "tab")  # leaving the grid stores the cell
+        await pilot.pause()
+        assert app.focused is not grid and rows(app)[1] == "G M* C"
+        assert len(app.session.history) == before + 6
+
+
+async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await on_grid(pilot)
+        await pilot.press("right", "g", "asterisk", "f2")
+        await pilot.pause()
+        assert app.current_game_screen() is None and rows(app)[0] == ". G* ."
+
+
+async def test_home_end_pageup_pagedown_move_in_the_grid_not_between_screens(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        moves = {"end": (0, 2), "pagedown": (1, 2), "home": (1, 0), "pageup": (0, 0)}
+        for key, cursor in moves.items():
+            await pilot.press(key)
+            assert grid.cursor == cursor and app.current_game_screen() == "pinax", key
+        app.screen.query_one("#drop-grid").focus()  # elsewhere, PageDown is the next screen
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert app.current_game_screen() == "school"
+
+
+async def test_S2_a_row_typed_in_one_burst_stores_one_entry_per_changed_cell(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await on_grid(pilot)
+        before = len(app.session.history)
+        await burst(pilot, "M", "*", "1", "right", "G", "*", "2", "right", ".", "enter")
+        assert rows(app) == ("M*1 G*2 .", ". . .")
+        assert len(app.session.history) == before + 2  # "." on an empty space changes nothing
+        await burst(pilot, "down", "home", "C", "right", "L", "right", "#", "enter")
+        assert rows(app) == ("M*1 G*2 .", "C L #")
+        assert len(app.session.history) == before + 5
+
+
+async def test_S5_the_grid_is_coloured_by_its_component_classes(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        grid = await on_grid(pilot)
+        style = grid.get_component_rich_style
+        cursor, editing = style("library-grid--cursor"), style("library-grid--editing")
+        assert cursor.bgcolor is not None and editing != cursor
+        assert style("library-grid--marked").bgcolor is not None
+        spans = {span.style for span in grid.render().spans}
+        assert cursor in spans
+        await pilot.press("m")
+        assert editing in {span.style for span in grid.render().spans}
