@@ -79,9 +79,9 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         return self._computed()[1]
 
     def _computed(self) -> tuple:
-        from ..rules import end_status, standings
-
         if self._cache is None or self._cache[0] != self.revision:
+            from ..rules import end_status, standings
+
             sheet = self.session.sheet
             self._cache = (self.revision, standings(sheet), end_status(sheet))
         return self._cache[1:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label
 
 from ...reports import tile_words
@@ -17,6 +17,8 @@ from ..widgets.card_table import CardTable
 from ..widgets.count_field import parse_count
 from ..widgets.library_grid import LibraryGridEditor
 from ..widgets.pattern_editor import PatternEditor
+from ..widgets.pattern_tiles import PatternTiles
+from ..widgets.words import show_words
 from .base import GameScreen
 from .lists import PLAYER_KEYS
 
@@ -39,10 +41,11 @@ class PinaxScreen(GameScreen):
         self.player = 0
 
     def structure(self, sheet: Sheet) -> object:
-        # where the player's pattern tiles are (quick counts are values in the one table)
-        patterns = tuple(i for i, t in enumerate(sheet.players[self.player].pinax) if t.pattern is not None)
+        # where pattern tiles are (quick counts are values in the one table; the player
+        # shown is not structure: PatternTiles follows it on its own)
+        patterns = tuple(tuple(i for i, t in enumerate(p.pinax) if t.pattern is not None) for p in sheet.players)
         grid = sheet.library.grid.height if sheet.library else 0, sheet.library.grid.width if sheet.library else 0
-        return super().structure(sheet), patterns, grid, self.player
+        return super().structure(sheet), patterns, grid
 
     def body(self) -> ComposeResult:
         sheet = self.sheet
@@ -51,17 +54,7 @@ class PinaxScreen(GameScreen):
                         [self.quick_tiles(p) for p in sheet.players], self.quick_entries, self.summary,
                         row=self.player, id="quick")
         player = sheet.players[self.player]
-        yield Label(f"{player.name}'s pattern tiles (ctrl+o adds one; F3 / F4: another player)",
-                    classes="subheading")
-        with Vertical(id="tiles"):
-            for i, tile in enumerate(player.pinax):
-                if tile.pattern is None:
-                    continue
-                with Horizontal(classes="item-row"):
-                    yield Label(f"Tile {i + 1}", classes="row-label")
-                    yield PatternEditor(tile.pattern, i, id=f"tile-{i}")
-                    yield Label("", id=f"result-{i}", classes="tile-result")
-                    yield Button("✕", id=f"remove-{i}", classes="remove", tooltip="Remove tile")
+        yield PatternTiles(player.name, player.pinax, id="tiles")
         yield Label("Library", classes="subheading")
         if sheet.library is None:
             yield Label("Pattern tiles need the Library grid. Size it (rows x columns) and lay it out:",
@@ -95,11 +88,18 @@ class PinaxScreen(GameScreen):
         return f"Pinax {score.pinax} Renown"
 
     def on_card_table_row_changed(self, event: CardTable.RowChanged) -> None:
-        """The pattern tiles shown follow the player whose row the cursor is on."""
+        """The pattern tiles shown follow the player whose row the cursor is on: once
+        the frame with the new totals is drawn (the next key waits for it)."""
         if event.row != self.player:
             self.player = event.row
-            self.focus_after = "#quick"
-            self.follow_sheet()
+            self.call_after_refresh(self.show_player_tiles)
+
+    async def show_player_tiles(self) -> None:
+        """Show the pattern tiles of the player whose row the cursor is on."""
+        player = self.sheet.players[self.player]
+        with self.app.holding_keys():  # the next key may be for a tile not built yet
+            await self.query_one(PatternTiles).show_player(player.name, player.pinax)
+            self.show_sheet()
 
     def action_player(self, step: int) -> None:
         """Show the next (or previous) player's tiles."""
@@ -115,7 +115,7 @@ class PinaxScreen(GameScreen):
             if tile.pattern is None:
                 continue
             result = score.pinax_detail[i]
-            self.query_one(f"#result-{i}", Label).update(tile_words(result))
+            show_words(self.query_one(f"#result-{i}", Label), tile_words(result))
             self.query_one(f"#tile-{i}", PatternEditor).show(tile.pattern)
             for cell in result.cells:
                 marks[cell] = str(i + 1)

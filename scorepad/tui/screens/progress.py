@@ -20,6 +20,7 @@ from ...rules.models import Sheet
 from ..widgets.choice_bar import ChoiceBar
 from ..widgets.count_field import parse_count
 from ..widgets.count_grid import CountGrid
+from ..widgets.words import show_words
 from .base import GameScreen
 from .dialogs import ConfirmScreen
 
@@ -150,10 +151,10 @@ class ProgressScreen(GameScreen):
             grid.show(self.values(grid.rows))
         self.query_one("#phase", ChoiceBar).mark(end.phase)
         if sheet.library is not None:
-            self.query_one("#grid-count", Label).update(
+            show_words(self.query_one("#grid-count", Label),
                 f"Empty Library spaces, counted from the grid: {sheet.library.grid.empty_spaces}")
         recent = [mark_words(m) for m in sheet.timeline[-12:]]
-        self.query_one("#timeline", Static).update(" → ".join(recent) or "Nothing recorded yet.")
+        show_words(self.query_one("#timeline", Static), " → ".join(recent) or "Nothing recorded yet.")
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":

@@ -71,13 +71,13 @@ class CardTable(CountGrid):
         lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]
         return lines + [f"  {i:>2}  {self.kind.line(card)}" for i, card in enumerate(cards, 1)]
 
-    def line_text(self, y: int) -> Text:
+    def line_text(self, y: int) -> Text | tuple:
+        # the words of a card line, and a row's summary, are in the line's key already
+        key = self._keys[y] if y < len(self._keys) else ""
         table = len(self.rows) + self.top + 1  # headings, the rows, the message line
         if y >= table:
-            return Text(self.card_lines()[y - table], style=self.get_component_rich_style("count-grid--note"),
-                        no_wrap=True, overflow="ellipsis")
+            return key, self.component_style("count-grid--note")
         text = super().line_text(y)
-        row = y - self.top
-        if 0 <= row < len(self.rows):
-            text.append(self.summary(row), style=self.get_component_rich_style("count-grid--note"))
+        if 0 <= y - self.top < len(self.rows):
+            text.append(key[1], style=self.component_style("count-grid--note"))
         return text

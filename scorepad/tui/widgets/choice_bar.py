@@ -100,7 +100,7 @@ class ChoiceBar(LineWidget, can_focus=True):
         return [(self.marked, self.highlighted if self.has_focus else None)]
 
     def line_text(self, y: int) -> Text:
-        style = self.get_component_rich_style
+        style = self.component_style
         text = Text(self.label, no_wrap=True, overflow="ellipsis")
         for index, (option, label) in enumerate(self.options):
             kind = "choice-bar--option"

@@ -191,7 +191,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         return keys  # headings, the rows, the message line
 
     def line_text(self, y: int) -> Text:
-        style = self.get_component_rich_style
+        style = self.component_style
         text = Text(no_wrap=True, overflow="ellipsis")
         row = y - self.top
         if row < 0:
@@ -223,9 +223,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         typed = self.texts[r][c]
         if (r, c) == self.cursor and self.has_focus:
             caret = "" if self.fresh else "▏"
-            return self.fit(f"{typed}{caret}"), self.get_component_rich_style("count-grid--cursor")
+            return self.fit(f"{typed}{caret}"), self.component_style("count-grid--cursor")
         if self.refused(r, c):
-            return self.fit(typed or "?"), self.get_component_rich_style("count-grid--error")
+            return self.fit(typed or "?"), self.component_style("count-grid--error")
         return self.fit(f"{typed}={self.values[r][c]}" if "+" in typed else typed), ""
 
     def fit(self, words: str) -> str:

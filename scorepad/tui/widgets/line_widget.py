@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Hashable
 
+from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
@@ -21,13 +23,14 @@ class LineWidget(Widget):
         super().__init__(**kwargs)
         self._keys: list[Hashable] = []
         self._strips: dict[int, Strip] = {}
+        self._styles: dict[str, Style] = {}
 
     def line_keys(self) -> list[Hashable]:
         """One value per line that changes whenever the line's content changes."""
         raise NotImplementedError
 
-    def line_text(self, y: int) -> Text:
-        """The content of line ``y``."""
+    def line_text(self, y: int) -> Text | tuple[str, Style]:
+        """The content of line ``y``: Rich Text, or plain words in one style."""
         raise NotImplementedError
 
     def redraw(self) -> None:
@@ -53,14 +56,26 @@ class LineWidget(Widget):
             if not self._keys:
                 self._keys = self.line_keys()
             text = self.line_text(y) if y < len(self._keys) else Text()
-            # the widget's colours, then the line's own style, under the styles of its parts
-            console = self.app.console
-            base = self.rich_style + console.get_style(text.style) if text.style else self.rich_style
-            segments = Segment.apply_style(text.render(console), base)
-            strip = Strip(segments, text.cell_len)
+            if isinstance(text, tuple):  # plain words in one style: no Rich layout to pay for
+                words, style = text
+                strip = Strip([Segment(words, self.rich_style + style)], cell_len(words))
+            else:
+                # the widget's colours, then the line's own style, under the styles of its parts
+                console = self.app.console
+                base = self.rich_style + console.get_style(text.style) if text.style else self.rich_style
+                strip = Strip(Segment.apply_style(text.render(console), base), text.cell_len)
             self._strips[y] = strip
         return strip
 
+    def component_style(self, name: str) -> Style:
+        """A component class's style, worked out once per theme (Textual works it out
+        from the ancestors' styles on every call: most of the cost of drawing a line)."""
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = self.get_component_rich_style(name)
+        return style
+
     def notify_style_update(self) -> None:
         self._strips.clear()  # the component styles (a new theme) are in the strips
+        self._styles.clear()
         super().notify_style_update()

@@ -1,0 +1,13 @@
+"""Words in a Label or Static that follow the sheet."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+
+def show_words(widget: Static, words: str) -> None:
+    """Put these words in the widget, unless it shows them already: every update asks
+    Textual for a new layout of the whole screen, which a commit should not pay for
+    when nothing there changed."""
+    if widget.content != words:
+        widget.update(words)
