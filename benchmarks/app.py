@@ -40,37 +40,57 @@ def startup_and_memory(repeats: int) -> dict[str, float]:
     return {key: statistics.median(values) for key, values in runs.items()}
 
 
-async def _typing_scorepad(path: Path, commits: int) -> list[float]:
+# The screens that take typed values: the cell typed in, and the text of commit ``n``
+# (it changes the stored value every time, so every commit redraws the totals)
+TYPING = {
+    "renown": ("renown-0", lambda n: str(10 + n % 50)),
+    "supplies": ("kings_grace-0", lambda n: str(10 + n % 50)),
+    "school": ("0-0", lambda n: f"{1 + n % 5} 2 4y 3"),
+    "scholars": ("0-0", lambda n: f"{1 + n % 5} 3 2"),
+    "pinax": ("0-0", lambda n: f"{n % 5}"),
+}
+
+
+async def _typing_scorepad(path: Path, commits: int, screen: str) -> list[float]:
     """From the moment a typed value is committed (Enter) to the first frame drawn after
-    the live totals took it in; saving the sheet is part of that."""
+    the live totals took it in, on one screen's table; saving the sheet is part of that."""
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.widgets.count_grid import CountGrid
     from scorepad.tui.widgets.live_totals import LiveTotals
 
     app = ScorepadApp(path=path)
     times: list[float] = []
+    cell, text = TYPING[screen]
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.action_go("renown")
+        app.action_go(screen)
         await pilot.pause()
-        grid = app.screen.query_one(CountGrid)
+        grid = next(g for g in app.screen.query(CountGrid) if any(k == cell.rsplit("-", 1)[0] for k, _ in g.rows))
         totals = app.screen.query_one(LiveTotals)
-        started = [0.0]
+        started, drawn = [0.0], []
         show = totals.show
 
         def timed_show(table) -> None:
             show(table)
-            totals.call_after_refresh(lambda: times.append(time.perf_counter() - started[0]))
+            totals.call_after_refresh(lambda: drawn.append(time.perf_counter() - started[0]))
 
         totals.show = timed_show
+        grid.focus()
+        grid.cursor = grid.find(cell)
+        await pilot.press("ctrl+u", "enter")  # untimed: clear the cell, so the first commit changes it
+        await pilot.pause()
         for n in range(commits):
             grid.focus()
-            grid.cursor = grid.find("renown-0")
-            await pilot.press("ctrl+u", *str(10 + n % 50))
+            grid.cursor = grid.find(cell)
+            await pilot.press("ctrl+u", *text(n))
+            drawn.clear()
             started[0] = time.perf_counter()
             await pilot.press("enter")
             await pilot.pause()
-        assert len(times) == commits, "the live totals did not follow every commit"
+            assert drawn, "the live totals did not follow the commit"
+            # a line of cards is several entries, all sent before the frame is drawn: the
+            # first frame after the commit shows them all
+            times.append(drawn[0])
         app.session.close()
     return times
 
@@ -98,14 +118,17 @@ async def _typing_echo(commits: int) -> list[float]:
     return times
 
 
-def typing(commits: int) -> tuple[float, float]:
-    """Median seconds from a committed value to the live totals showing it, scorepad vs
-    the echo app (alternating batches so both see the same machine)."""
+def typing(commits: int, screens: tuple[str, ...] = tuple(TYPING)) -> dict[str, tuple[float, float]]:
+    """Median seconds from a committed value to the live totals showing it, per screen,
+    scorepad vs the echo app (alternating batches so both see the same machine)."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCOREPAD_HOME"] = home
         sheet = write_full_sheet(Path(home) / "games" / "full.json")
-        ours, echo = [], []
+        ours: dict[str, list[float]] = {screen: [] for screen in screens}
+        echo: list[float] = []
         for _ in range(3):
-            ours += asyncio.run(_typing_scorepad(sheet, commits // 3))
+            for screen in screens:
+                ours[screen] += asyncio.run(_typing_scorepad(sheet, commits // 3, screen))
             echo += asyncio.run(_typing_echo(commits // 3))
-    return statistics.median(ours), statistics.median(echo)
+    base = statistics.median(echo)
+    return {screen: (statistics.median(times), base) for screen, times in ours.items()}

@@ -7,6 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks import keystrokes
+from benchmarks.run import keystroke_row
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -16,7 +19,48 @@ def test_benchmarks_run_quick_prints_every_measure():
     assert proc.returncode in (0, 1), proc.stderr  # 1 only says a budget was missed
     rows = json.loads(proc.stdout)["rows"]
     measures = " ".join(r["measure"] for r in rows)
-    for name in ("start-up", "typing", "scoring", "replay", "Pinax solver", "memory"):
+    for name in ("start-up", "typing", "scoring", "replay", "Pinax solver", "memory", "keystrokes"):
         assert name in measures
     assert all(r["figure"] > 0 for r in rows)
     assert all(r["ratio"] is None or r["ratio"] > 0 for r in rows)
+    typed = next(r for r in rows if r["measure"].startswith("keystrokes"))
+    assert (typed["unit"], typed["budget"]) == ("keys", "<= 1.25x")
+    assert typed["baseline"] == sum(keystrokes.minimum().values())
+    assert list(typed["per_screen"]) == [name for name, *_ in keystrokes.SCREENS]
+    assert typed["figure"] == sum(n["keys"] for n in typed["per_screen"].values())
+
+
+def test_keystroke_minimum_counts_characters_and_one_separator_each():
+    target = {
+        "title": "Fri", "progress": {"generation": 1, "phase": "execution", "round": 12, "empty_spaces": 9,
+                                     "events": 2},
+        "players": [{"name": "Ana", "pinax": [4, 0], "scribes": [(3, False), (10, True)],
+                     "scholars": [(4, "Hypatia"), (6, "")],
+                     "supplies": dict.fromkeys(keystrokes.SUPPLIES, 0) | {"research": 12},
+                     "renown": 52, "seals_removed": 0, "kings_requests": 3}],
+    }
+    assert keystrokes.minimum(target) == {
+        "Home": 1,
+        "Setup": 4 + 4 + 1,  # "Fri" + Enter, "Ana" + separator, Start
+        "Game progress": 1 + 2 + 3 + 2 + 2 + 1,  # step past generation 1, the phase, 12, 9, 2 Events, on
+        "Pinax": 2 + 2 + 1,  # a 0-Seal tile is still typed
+        "School": 2 + 3 + 1 + 1,  # "10" + separator + the Young flag
+        "Scholars": 2 + 8 + 2 + 1,  # the name of the first, no name for the second
+        "Supplies": 5 + 3 + 1,  # five cells stepped over, "12" + separator
+        "Renown and tie-breaks": 3 + 1 + 2 + 1,
+    }
+
+
+def test_a_wrong_file_fails_the_keystroke_line_whatever_the_ratio():
+    target = keystrokes.TARGET
+    saved = keystrokes.expected(target)
+    saved["players"][1]["scribes"][2] = (1, False)  # the Young flag landed nowhere
+    wrong = keystrokes.differences(keystrokes.expected(target), saved)
+    assert wrong == ["players[1].scribes: wanted [(4, False), (4, False), (1, True), (6, False)], "
+                     "the file has [(4, False), (4, False), (1, False), (6, False)]"]
+    least = keystrokes.minimum(target)
+    outcome = {"failure": None, "differences": wrong, "keys": 10, "minimum": sum(least.values()),
+               "per_screen": {name: (1, n) for name, n in least.items()}}
+    line = keystroke_row(outcome)
+    assert "WRONG FILE" in line["measure"] and not line["met"]
+    assert keystroke_row({**outcome, "differences": []})["met"]
