@@ -20,18 +20,13 @@ if TYPE_CHECKING:
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
 
 
-def new_screen(dotted: str):
-    """A factory for Textual's SCREENS that imports the screen when first shown."""
-    return lambda: screen_class(dotted)()
-
-
 class ScorepadApp(OrderedKeys, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
     TITLE = "scorepad"
     SUB_TITLE = "The Great Library"
-    SCREENS = {"home": HomeScreen, "setup": new_screen("setup.SetupScreen")}
+    SCREENS = {"home": HomeScreen}
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
@@ -148,6 +143,10 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         if session.read_only:
             self.notify("Open read-only: nothing can change.", title=session.path.name)
 
+    def new_game(self) -> None:
+        """Show a blank Setup form (a new one each time: never the last game's names)."""
+        self.push_screen(screen_class("setup.SetupScreen")())
+
     def start_game(self, sheet) -> None:
         """Create the file of a new game and open it."""
         from ..storage.atomic import SaveError
@@ -216,6 +215,8 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
 
     def why_not(self, action: str) -> str | None:
         """Why an action of the App cannot work now (its key is dimmed and says so)."""
+        if action in ("next_screen", "previous_screen") and self.current_game_screen() is None:
+            return "PageDown and PageUp walk the game's screens: open or start a game first."
         if action in ("undo", "redo"):
             if self.current_game_screen() is None:
                 return "Undo and redo work on the game's screens: open the game first."
@@ -238,6 +239,11 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
 
     def action_undo(self) -> None:
         from ..rules.describe import describe
+
+        cancel = getattr(self.focused, "cancel_typing", None)
+        if cancel is not None and cancel():
+            self.notify("Typing put back: nothing had been stored.")
+            return
 
         if self.session and self.session.history and len(self.session.history) > 1:
             entry, before = self.session.history[-1], self.session.states[-2]
@@ -268,6 +274,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         self.push_screen(HelpScreen(keys))
 
     async def action_quit(self) -> None:
+        self.store_typing()
         if self.session:
             self.session.close()
         self.exit()
@@ -280,7 +287,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         yield SystemCommand("Redo", "Apply again what was undone", self.action_redo)
         yield SystemCommand("Help", "Keys and easy-to-miss rules", self.action_help)
         yield SystemCommand("Home", "New game, continue, open, history", self.action_home)
-        yield SystemCommand("New game", "Set up a new game", lambda: self.push_screen("setup"))
+        yield SystemCommand("New game", "Set up a new game", self.new_game)
         yield SystemCommand("Demo game", "Open the bundled finished game", self.open_demo)
         if self.session is not None:
             yield SystemCommand("Replay this game", "Step through its history",

@@ -41,8 +41,16 @@ class ScreenStack:
 
     game: tuple[str, Screen] | None = None  # the game screen in the stack, by name
 
+    def store_typing(self) -> None:
+        """Store what is typed in the focused table before its screen goes: a value shown
+        on screen is a value saved."""
+        store = getattr(self.focused, "store_typing", None)
+        if store is not None:
+            store()
+
     def show_home(self) -> None:
         """Back to Home, letting the game screen go."""
+        self.store_typing()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) < 2:
@@ -60,6 +68,7 @@ class ScreenStack:
         if current is None:
             self.push_game_screen(name)
         elif current != name:
+            self.store_typing()
             self.call_next(self.swap_game_screen, name)
 
     def push_game_screen(self, name: str):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on
-from .helpers import burst, goto
+from .helpers import burst, count_cell, goto
 
 
 def saved(app):
@@ -61,8 +61,6 @@ async def test_S1_pinax_quick_counts_in_one_burst_and_ctrl_n_then_a_digit_is_kep
 
 
 async def test_undo_of_a_scholar_name_shows_in_the_table_and_is_not_written_back(game_path):
-    from .helpers import count_cell
-
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -72,3 +70,89 @@ async def test_undo_of_a_scholar_name_shows_in_the_table_and_is_not_written_back
         await burst(pilot, "ctrl+z", "up", "tab")  # undo, then leave the row: nothing written back
         assert count_cell(app, "0-0")[0] == "4"
         assert saved(app).players[0].scholars[0].name == ""
+
+
+async def test_S8_a_long_line_of_cards_is_stored_whole_and_its_end_shows_while_typed(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "scholars")
+        line = "4 Callimachus, 6 Hypatia of Alexandria, 2, 3 Euclid, 5 Eratosthenes of Cyrene"
+        await burst(pilot, *line)
+        table = app.screen.query_one("#cards")
+        assert "Cyrene" in table.line_words(table.top)  # the end, where the typing is
+        await burst(pilot, "enter")
+        assert [c.renown for c in saved(app).players[0].scholars] == [4, 6, 2, 3, 5]
+
+
+async def test_E1_ctrl_r_in_the_middle_of_typing_a_count_keeps_what_was_typed(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "progress")
+        await burst(pilot, "3", "ctrl+r", "enter")  # the 3 is stored first, then the Event
+        assert app.end().generation == 3
+        assert [m.kind for m in saved(app).timeline] == ["phase", "event"]
+
+
+async def test_S10_T2_T4_renown_and_tie_breaks_typed_in_one_burst(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await burst(pilot, *"54", "enter", *"61", "tab", *"6", "0", "enter", "7", "enter", "enter",
+                    "6", "backspace", "2", "enter", "2", "enter", "3", "enter", "1", "pagedown")
+        sheet = saved(app)
+        assert [p.renown for p in sheet.players] == [54, 61, 60]
+        assert [p.seals_removed for p in sheet.players] == [7, 0, 2]  # backspace erased the 6
+        assert [p.kings_requests for p in sheet.players] == [2, 3, 1]  # PageDown stored the last
+        assert app.current_game_screen() == "results"
+
+
+async def test_S9_two_numbers_in_one_count_cell_are_refused_not_read_as_one(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "supplies")
+        await burst(pilot, "1", "space", "2", "enter")
+        assert "one number per cell" in count_cell(app, "kings_grace-0")[1]
+        assert saved(app).players[0].supplies.kings_grace == 0
+
+
+async def test_coming_back_to_a_stored_cell_typing_replaces_it(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "progress")
+        await burst(pilot, "2", "enter", "shift+tab", "3", "enter")  # back from the phase row
+        assert app.end().generation == 3
+
+
+async def test_E3_taking_back_a_mark_empties_the_cell_that_showed_it(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "progress")
+        await burst(pilot, "2", "enter", "enter", "3", "enter", "4", "enter", "ctrl+t")
+        assert app.end().empty_spaces is None
+        assert count_cell(app, "empty-0")[0] == ""
+
+
+async def test_ctrl_z_while_typing_puts_back_the_typing_and_undoes_nothing_stored(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await burst(pilot, "3", "0", "enter", "4", "5", "ctrl+z", "enter")
+        assert [p.renown for p in saved(app).players] == [30, 0, 0]
+
+
+async def test_new_game_twice_shows_a_blank_form_with_the_title_focused(scorepad_home):
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await burst(pilot, "enter", *"First", "enter", *"Ana", "ctrl+s", "f2", "enter")
+        assert app.focused.id == "title" and app.focused.value == ""
+        assert app.screen.query_one("#name-0").value == ""

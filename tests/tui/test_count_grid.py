@@ -60,7 +60,7 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
             assert focused_id(app) == "renown-0"
             assert count_cell(app, "renown-0")[1]
         grid = app.screen.query_one(CountGrid)
-        assert "Renown in play, Ana:" in grid.line_text(len(grid.rows) + 1).plain
+        assert "Renown in play, Ana:" in grid.line_words(len(grid.rows) + 1)
         assert renown(app) == [0, 0, 0]
         assert len(app.session.history) == 1
 

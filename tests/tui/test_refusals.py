@@ -60,3 +60,11 @@ async def test_toasts_leave_the_live_totals_visible(game_path):
         totals = app.screen.query_one("#totals").region
         for toast in app.screen.query(Toast):
             assert not toast.region.overlaps(totals)
+
+
+async def test_pagedown_on_home_says_a_game_must_be_open_first(scorepad_home):
+    app = ScorepadApp()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("pagedown")
+        assert "open or start a game first" in await toasts(pilot)

@@ -21,7 +21,7 @@ NAMES = ("name-0", "name-1", "name-2", "name-3")
 async def open_setup(pilot) -> SetupScreen:
     """Show Setup with the title field focused."""
     await pilot.pause()
-    pilot.app.push_screen("setup")
+    pilot.app.new_game()
     await pilot.pause()
     assert isinstance(pilot.app.screen, SetupScreen)
     return pilot.app.screen

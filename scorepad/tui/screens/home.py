@@ -51,7 +51,7 @@ class HomeScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == "new":
-            self.app.push_screen("setup")
+            self.app.new_game()
         elif choice == "continue":
             self.app.open_path(self.last_path)
         elif choice == "open":

@@ -14,7 +14,7 @@ from ...rules.library import blank_rows
 from ...rules.models import Sheet
 from ..card_text import QuickPinaxText, card_changes
 from ..widgets.card_table import CardTable
-from ..widgets.count_field import parse_count
+from ..typed_value import parse_count
 from ..widgets.library_grid import LibraryGridEditor
 from ..widgets.pattern_editor import PatternEditor
 from ..widgets.pattern_tiles import PatternTiles
@@ -66,7 +66,7 @@ class PinaxScreen(GameScreen):
         else:
             yield Label("Arrows move. Type . L # M G C, * for translated, 1-4 for a Seal; "
                         "marked cells are this player's best assignment.", classes="hint")
-            yield LibraryGridEditor(sheet.library.grid, id="grid")
+            yield LibraryGridEditor(sheet.library.grid, self.store_cell, id="grid")
             yield Button("Remove the grid", id="drop-grid")
 
     @staticmethod
@@ -128,8 +128,9 @@ class PinaxScreen(GameScreen):
             return
         self.send(PutPinax(player=self.player, index=event.editor.index, tile={"pattern": event.cells}))
 
-    def on_library_grid_editor_cell_typed(self, event: LibraryGridEditor.CellTyped) -> None:
-        self.send(SetLibraryCell(row=event.row, col=event.col, token=event.token))
+    def store_cell(self, row: int, col: int, token: str) -> None:
+        """One Library cell typed in the grid: one entry (S2, S6)."""
+        self.send(SetLibraryCell(row=row, col=col, token=token))
 
     def action_add_quick(self) -> None:
         """Another quick-count tile: the cursor goes to the end of the player's line."""

@@ -18,7 +18,7 @@ from ...rules.endgame import PHASE_LABELS
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, UndoTimeline
 from ...rules.models import Sheet
 from ..widgets.choice_bar import ChoiceBar
-from ..widgets.count_field import parse_count
+from ..typed_value import parse_count
 from ..widgets.count_grid import CountGrid
 from ..widgets.words import show_words
 from .base import GameScreen
@@ -209,9 +209,13 @@ class ProgressScreen(GameScreen):
         return True
 
     def action_event(self) -> None:
+        """Record an Event (E1); a count being typed is stored first, so the timeline
+        keeps the order the table played in."""
+        self.app.store_typing()
         self.send(RecordEvent())
 
     def action_take_back(self) -> None:
+        self.app.store_typing()
         if not self.sheet.timeline:
             self.notify("The timeline is empty.", severity="warning")
             return

@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from ...rules.library import blank_rows
 from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
-from ..widgets.count_field import entry_problem, parse_count
+from ..typed_value import entry_problem, parse_count
 from ..widgets.footer import KeyFooter
 from ..widgets.title_bar import TitleBar
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from rich.text import Text
 from textual.message import Message
 
 from .count_grid import CountGrid
@@ -20,6 +19,9 @@ SUMMARY_WIDTH = 24
 class CardTable(CountGrid):
     """``kind`` (see ``card_text``) says how a line of cards is read and shown;
     ``summary(row)`` gives the words beside a player's row."""
+
+    MAX_TYPED = 400  # 50 cards, the most a player may have, with names
+    HINT = "The player's cards on one line · Enter: store, next player · F3/F4: player · Esc: undo typing"
 
     @dataclass
     class RowChanged(Message):
@@ -52,7 +54,8 @@ class CardTable(CountGrid):
         if self.commit():
             self.cursor = (row, 0)
             text = self.texts[row][0].rstrip()
-            self.type_in(f"{text} " if text else "")
+            joiner = ", " if "," in text else " "  # as the line is written (names need commas)
+            self.type_in(f"{text}{joiner}" if text else "")
 
     def get_content_width(self, container, viewport) -> int:
         return super().get_content_width(container, viewport) + SUMMARY_WIDTH
@@ -71,13 +74,13 @@ class CardTable(CountGrid):
         lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]
         return lines + [f"  {i:>2}  {self.kind.line(card)}" for i, card in enumerate(cards, 1)]
 
-    def line_text(self, y: int) -> Text | tuple:
+    def line_text(self, y: int) -> list:
         # the words of a card line, and a row's summary, are in the line's key already
         key = self._keys[y] if y < len(self._keys) else ""
         table = len(self.rows) + self.top + 1  # headings, the rows, the message line
         if y >= table:
-            return key, self.component_style("count-grid--note")
-        text = super().line_text(y)
+            return [(key, self.component_style("count-grid--note"))]
+        parts = super().line_text(y)
         if 0 <= y - self.top < len(self.rows):
-            text.append(key[1], style=self.component_style("count-grid--note"))
-        return text
+            parts.append((key[1], self.component_style("count-grid--note")))
+        return parts

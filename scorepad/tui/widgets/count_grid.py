@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rich.text import Text
+from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
-from .count_field import Committed, commit_text, parse_count, still_means, value_text
+from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
-MAX_TYPED = 24
-HINT = "A number or a sum like 3+4+2 · Enter or Tab: store and move on · arrows: move · Esc: undo typing"
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
@@ -35,6 +33,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     ]
     COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
 
+    MAX_TYPED = 24  # a count, a sum: longer is a slip of the hand
+    HINT = "A number or a sum like 3+4+2 · Enter or Tab: store and move on · arrows: move · Esc: undo typing"
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
@@ -86,9 +86,10 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def show(self, values: list[list[int | None]]) -> None:
         """Follow the sheet (after an undo, say), keeping sums that still add up."""
         self.values = values
+        typing = None if self.fresh else self.cursor  # a cell being typed keeps its text
         for r, row in enumerate(values):
             for c, value in enumerate(row):
-                if not still_means(self.texts[r][c], value, self.parse):
+                if (r, c) != typing and not still_means(self.texts[r][c], value, self.parse):
                     self.texts[r][c] = self.words(value)
                     self.done.pop((r, c), None)
         self.redraw()
@@ -105,6 +106,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                            lambda value: self.make_entry(self.rows[r][0], c, value), self.parse)
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
             self.values[r][c] = done.value
+            self.fresh = True  # stored: the next key typed here starts the cell anew
         self.done[(r, c)] = done
         self.redraw()
         return not done.error
@@ -141,7 +143,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def type_in(self, text: str, fresh: bool = False) -> None:
         """Put this text in the cursor's cell (not stored until committed)."""
         r, c = self.cursor
-        self.texts[r][c] = text[:MAX_TYPED]
+        if len(text) > self.MAX_TYPED:  # said, not dropped in silence
+            self.done[(r, c)] = Committed(self.values[r][c], f"at most {self.MAX_TYPED} characters here", True)
+        self.texts[r][c] = text[:self.MAX_TYPED]
         self.fresh = fresh
         self.redraw()
 
@@ -152,6 +156,19 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def action_clear(self) -> None:
         self.type_in("")
+
+    def store_typing(self) -> bool:
+        """Store the cell being typed (before the screen is left or the app quits)."""
+        return self.commit()
+
+    def cancel_typing(self) -> bool:
+        """Put back the cell being typed, if it is (ctrl+z while typing undoes the
+        typing first, not a stored value); whether there was anything to put back."""
+        r, c = self.cursor
+        if self.fresh or still_means(self.texts[r][c], self.values[r][c], self.parse):
+            return False
+        self.action_revert()
+        return True
 
     def action_revert(self) -> None:
         r, c = self.cursor
@@ -167,6 +184,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.cursor = (row, col)
 
     def on_focus(self) -> None:
+        self.fresh = True  # coming back to a cell, as arriving at one: typing replaces it
         self.redraw()  # the cursor shows only while focused
 
     def on_blur(self) -> None:
@@ -190,43 +208,40 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                     else self.has_focus and self.hint)
         return keys  # headings, the rows, the message line
 
-    def line_text(self, y: int) -> Text:
+    def line_text(self, y: int) -> list:
         style = self.component_style
-        text = Text(no_wrap=True, overflow="ellipsis")
         row = y - self.top
         if row < 0:
-            text.append(" " * self.label_width)
-            for name in self.players:
-                text.append(self.fit(name), style=style("count-grid--heading"))
-        elif row < len(self.rows):
-            text.append(self.rows[row][1].ljust(self.label_width))
-            for c in range(len(self.players)):
-                text.append(*self.cell(row, c))
-        else:
-            r, c = self.cursor
-            done = self.done.get((r, c))
-            if done and done.message:
-                where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
-                text.append(f"{where}: {done.message}",
-                            style=style("count-grid--error" if done.error else "count-grid--note"))
-            elif self.has_focus and self.hint:
-                text.append(HINT, style=style("count-grid--note"))
-        return text
+            return [(" " * self.label_width, None),
+                    *((self.fit(name), style("count-grid--heading")) for name in self.players)]
+        if row < len(self.rows):
+            return [(self.rows[row][1].ljust(self.label_width), None),
+                    *(self.cell(row, c) for c in range(len(self.players)))]
+        r, c = self.cursor
+        done = self.done.get((r, c))
+        if done and done.message:
+            where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
+            return [(f"{where}: {done.message}", style("count-grid--error" if done.error else "count-grid--note"))]
+        if self.has_focus and self.hint:
+            return [(self.HINT, style("count-grid--note"))]
+        return []
 
     def refused(self, r: int, c: int) -> bool:
         """Whether the last value committed in this cell was refused."""
         done = self.done.get((r, c))
         return done is not None and done.error
 
-    def cell(self, r: int, c: int) -> tuple[str, object]:
+    def cell(self, r: int, c: int) -> tuple[str, Style | None]:
         """A cell's words and style: as typed under the cursor, else with its sum."""
         typed = self.texts[r][c]
         if (r, c) == self.cursor and self.has_focus:
-            caret = "" if self.fresh else "▏"
-            return self.fit(f"{typed}{caret}"), self.component_style("count-grid--cursor")
+            shown = f"{typed}{'' if self.fresh else '▏'}"
+            if len(shown) >= self.column_width:  # the end of a long line: where the typing is
+                shown = "…" + shown[-(self.column_width - 2):]
+            return self.fit(shown), self.component_style("count-grid--cursor")
         if self.refused(r, c):
             return self.fit(typed or "?"), self.component_style("count-grid--error")
-        return self.fit(f"{typed}={self.values[r][c]}" if "+" in typed else typed), ""
+        return self.fit(f"{typed}={self.values[r][c]}" if "+" in typed else typed), None
 
     def fit(self, words: str) -> str:
         """Words cut or padded to a column, with a space before the next."""

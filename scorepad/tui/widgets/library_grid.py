@@ -7,12 +7,11 @@ cell; PageUp/PageDown: the first/last row (all rows are on screen). Tab leaves t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Callable
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click, Key
-from textual.message import Message
 
 from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
 from .cursor_grid import CursorGrid
@@ -55,16 +54,11 @@ class LibraryGridEditor(CursorGrid):
     COMPONENT_CLASSES = {f"library-grid--{part}" for part in
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
 
-    @dataclass
-    class CellTyped(Message):
-        """The user committed a new token for a cell."""
-        row: int
-        col: int
-        token: str
-
-    def __init__(self, grid: LibraryGrid, marks: dict[tuple[int, int], str] | None = None, **kwargs) -> None:
+    def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
+                 marks: dict[tuple[int, int], str] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.grid, self.marks = grid, marks or {}
+        self.store = store  # (row, column, token): a callback, so a cell is stored at once
         self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
         self.message = ""  # why the last key changed nothing
 
@@ -86,13 +80,17 @@ class LibraryGridEditor(CursorGrid):
     def grid_size(self) -> tuple[int, int]:
         return self.grid.height, self.grid.width
 
+    def store_typing(self) -> bool:
+        """Store the cell being typed (before the screen is left or the app quits)."""
+        return self.leave_cell()
+
     def leave_cell(self) -> bool:
         """Store the typed cell if it changed (one entry): Enter and every way out come here."""
-        typed = self.editing and self.CellTyped(*self.editing)
-        if typed and typed.token != self.grid.cells[typed.row][typed.col].token:
-            # a blur as the screen is let go (F2): a message posted now would be dropped
-            handler = getattr(self.screen, typed.handler_name, None)
-            (handler if handler and not self.screen.is_current else self.post_message)(typed)
+        if self.editing:
+            row, col, token = self.editing
+            if token != self.grid.cells[row][col].token:
+                # at once, not by a message: leaving the screen (F2) must not lose the cell
+                self.store(row, col, token)
         self.editing, self.message = None, ""
         self.refresh()
         return True

@@ -29,9 +29,17 @@ class LineWidget(Widget):
         """One value per line that changes whenever the line's content changes."""
         raise NotImplementedError
 
-    def line_text(self, y: int) -> Text | tuple[str, Style]:
-        """The content of line ``y``: Rich Text, or plain words in one style."""
+    def line_text(self, y: int) -> Text | tuple[str, Style] | list[tuple[str, Style | None]]:
+        """The content of line ``y``: Rich Text, or plain words in one style, or a list
+        of such parts (drawn quicker: no Rich layout)."""
         raise NotImplementedError
+
+    def line_words(self, y: int) -> str:
+        """The words of line ``y``, without their styles."""
+        text = self.line_text(y)
+        if isinstance(text, Text):
+            return text.plain
+        return "".join(words for words, _ in ([text] if isinstance(text, tuple) else text))
 
     def redraw(self) -> None:
         """Redraw the lines that changed; a new number of lines means a new layout."""
@@ -56,14 +64,16 @@ class LineWidget(Widget):
             if not self._keys:
                 self._keys = self.line_keys()
             text = self.line_text(y) if y < len(self._keys) else Text()
-            if isinstance(text, tuple):  # plain words in one style: no Rich layout to pay for
-                words, style = text
-                strip = Strip([Segment(words, self.rich_style + style)], cell_len(words))
-            else:
+            if isinstance(text, Text):
                 # the widget's colours, then the line's own style, under the styles of its parts
                 console = self.app.console
                 base = self.rich_style + console.get_style(text.style) if text.style else self.rich_style
                 strip = Strip(Segment.apply_style(text.render(console), base), text.cell_len)
+            else:  # plain words, each in one style: no Rich layout to pay for on every commit
+                base = self.rich_style
+                parts = [text] if isinstance(text, tuple) else text
+                strip = Strip([Segment(words, base + style if style else base) for words, style in parts],
+                              sum(cell_len(words) for words, _ in parts))
             self._strips[y] = strip
         return strip
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
-
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 from .line_widget import LineWidget
@@ -32,6 +30,8 @@ def table_rows(table: Standings) -> list[tuple[str, ...]]:
 class LiveTotals(LineWidget):
     """A read-only table of the standings; a new value redraws only the lines it moved."""
 
+    COMPONENT_CLASSES = {"live-totals--heading", "live-totals--stripe"}
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.rows: list[tuple[str, ...]] = []
@@ -44,10 +44,11 @@ class LiveTotals(LineWidget):
     def line_keys(self) -> list:
         return [HEADINGS, *self.rows]
 
-    def line_text(self, y: int) -> Text:
+    def line_text(self, y: int) -> tuple:
         if y == 0:
-            return Text(table_line(HEADINGS), style="bold")
-        return Text(table_line(self.rows[y - 1]), style="on #202020" if y % 2 == 0 else "")
+            return table_line(HEADINGS), self.component_style("live-totals--heading")
+        # every other line striped, in the theme's colours (readable in light themes too)
+        return table_line(self.rows[y - 1]), self.component_style("live-totals--stripe") if y % 2 == 0 else None
 
     def get_content_width(self, container, viewport) -> int:
         return sum(WIDTHS) + len(GAP) * (len(WIDTHS) - 1)

@@ -47,9 +47,11 @@ class PatternEditor(CursorGrid):
         return text
 
     def show(self, cells) -> None:
-        """Show the stored pattern."""
-        self.cells = set(map(tuple, cells))
-        self.refresh()
+        """Show the stored pattern (drawn again only when it changed)."""
+        cells = set(map(tuple, cells))
+        if cells != self.cells:
+            self.cells = cells
+            self.refresh()
 
     def grid_size(self) -> tuple[int, int]:
         return SIZE, SIZE

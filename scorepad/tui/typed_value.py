@@ -12,8 +12,11 @@ SUM = re.compile(r"^\d+(\+\d+)*$")
 
 
 def parse_count(text: str) -> int:
-    """``"3+4+2"`` -> 9; empty means 0; ValueError with a message otherwise."""
-    compact = text.replace(" ", "")
+    """``"3+4+2"`` -> 9 (spaces around ``+`` are fine); empty means 0; ValueError with
+    a message otherwise: ``"1 2"`` is two numbers, never 12."""
+    compact = re.sub(r"\s*\+\s*", "+", text.strip())
+    if " " in compact:
+        raise ValueError("one number per cell, or a sum like 3+4+2")
     if not compact:
         return 0
     if compact.startswith("-"):
