@@ -83,3 +83,16 @@ def test_S1_quick_tiles_change_around_pattern_tiles_which_stay_put():
     for entry in entries:
         sheet = apply(sheet, entry)
     assert sheet.players[0].pinax == (PinaxTile(seals=4), pattern)
+
+
+def test_S7_a_line_of_cards_is_one_entry_one_step_to_undo():
+    from scorepad.rules.describe import describe
+    from scorepad.rules.entries import PutCards
+    from scorepad.tui.card_text import card_entry
+
+    sheet = make_sheet({"scribes": [Scribe(knowledge=1)]})
+    (entry,) = card_entry(0, [0], (Scribe(knowledge=1),), ScribesText.parse("3 2 4y"), ScribesText.put, "scribes")
+    assert isinstance(entry, PutCards) and len(entry.entries) == 3
+    assert apply(sheet, entry).players[0].scribes == ScribesText.parse("3 2 4y")
+    assert describe(entry, sheet).count("P1:") == 3
+    assert card_entry(0, [0], (Scribe(knowledge=1),), (Scribe(knowledge=1),), ScribesText.put, "scribes") == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .entries import (
-    AddPlayer, Begin, CountEmptySpaces, EnterPhase, PutPinax, PutScholar, PutScribe,
+    AddPlayer, Begin, CountEmptySpaces, EnterPhase, PutCards, PutPinax, PutScholar, PutScribe,
     RecordEvent, RemoveItem, RemovePlayer, RenamePlayer, SetColour, SetCount, SetLibrary,
     SetLibraryCell, SetTitle, StartRound, UndoTimeline,
 )
@@ -57,6 +57,8 @@ def describe(entry, before: Sheet | None) -> str:
     if isinstance(entry, PutScholar):
         name = f" ({entry.scholar.name})" if entry.scholar.name else ""
         return f"{put('Scholar', entry.index)} Scholar, Renown {entry.scholar.renown}{name}"
+    if isinstance(entry, PutCards):
+        return "; ".join(describe(part, before) for part in entry.entries)
     if isinstance(entry, RemoveItem):
         return f"{who(entry.player)}: remove {LIST_LABELS[entry.list]} {entry.index + 1}"
     if isinstance(entry, SetLibrary):

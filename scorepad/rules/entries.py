@@ -23,7 +23,7 @@ from .player_entries import (
 )
 
 __all__ = [
-    "AddPlayer", "Begin", "CountEmptySpaces", "Entry", "EntryError", "EnterPhase", "PutPinax",
+    "AddPlayer", "Begin", "CountEmptySpaces", "Entry", "EntryError", "EnterPhase", "PutCards", "PutPinax",
     "PutScholar", "PutScribe", "RecordEvent", "RemoveItem", "RemovePlayer", "RenamePlayer",
     "SUPPLY_FIELDS", "SetColour", "SetCount", "SetLibrary", "SetLibraryCell", "SetTitle",
     "StartRound", "UndoTimeline", "apply", "fold",
@@ -64,9 +64,25 @@ class AddPlayer(Model):
         return checked(sheet.but(players=(*sheet.players, player)))
 
 
+CardEntry = Annotated[PutPinax | PutScribe | PutScholar | RemoveItem, Field(discriminator="kind")]
+
+
+class PutCards(Model):
+    """A player's line of cards typed at once (S1, S7, S8): the card entries it makes,
+    applied together, so one line typed is one step to undo and to replay."""
+
+    kind: Literal["put_cards"] = "put_cards"
+    entries: Annotated[tuple[CardEntry, ...], Field(min_length=2, max_length=200)]
+
+    def apply_to(self, sheet: Sheet) -> Sheet:
+        for entry in self.entries:  # a refusal part-way raises: the sheet stays as it was
+            sheet = entry.apply_to(sheet)
+        return sheet
+
+
 Entry = Annotated[
     Begin | SetTitle | AddPlayer | RenamePlayer | SetColour | RemovePlayer | SetCount
-    | PutPinax | PutScribe | PutScholar | RemoveItem | SetLibrary | SetLibraryCell
+    | PutPinax | PutScribe | PutScholar | RemoveItem | PutCards | SetLibrary | SetLibraryCell
     | EnterPhase | StartRound | RecordEvent | CountEmptySpaces | UndoTimeline,
     Field(discriminator="kind"),
 ]

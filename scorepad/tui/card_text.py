@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..rules.entries import PutPinax, PutScholar, PutScribe, RemoveItem
+from ..rules.entries import PutCards, PutPinax, PutScholar, PutScribe, RemoveItem
 from ..rules.models import PinaxTile, Scholar, Scribe
 from ..rules.scoring import pinax_renown
 
@@ -132,3 +132,11 @@ def card_changes(player: int, places: list[int], old: tuple, new: tuple,
     entries += [put(player, None, card) for card in new[len(old):]]
     entries += [RemoveItem(player=player, list=list_name, index=i) for i in sorted(places[len(new):], reverse=True)]
     return entries
+
+
+def card_entry(player: int, places: list[int], old: tuple, new: tuple,
+               put: Callable[[int, int | None, object], object], list_name: str) -> list:
+    """``card_changes`` as one entry (none when nothing changed): a line typed is one
+    step to undo, however many cards it changed."""
+    entries = card_changes(player, places, old, new, put, list_name)
+    return [PutCards(entries=entries)] if len(entries) > 1 else entries

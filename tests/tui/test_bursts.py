@@ -156,3 +156,14 @@ async def test_new_game_twice_shows_a_blank_form_with_the_title_focused(scorepad
         await burst(pilot, "enter", *"First", "enter", *"Ana", "ctrl+s", "f2", "enter")
         assert app.focused.id == "title" and app.focused.value == ""
         assert app.screen.query_one("#name-0").value == ""
+
+
+async def test_S7_one_line_of_cards_is_one_undo_step(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "school")
+        await burst(pilot, *"3 2 4y", "enter", "ctrl+z")
+        assert saved(app).players[0].scribes == ()
+        await burst(pilot, "ctrl+y")
+        assert len(saved(app).players[0].scribes) == 3

@@ -12,7 +12,7 @@ from textual.widgets import Label
 
 from ...rules.models import Player, Sheet
 from ...rules.scoring import school_renown, scholars_renown
-from ..card_text import ScholarsText, ScribesText, card_changes
+from ..card_text import ScholarsText, ScribesText, card_entry
 from ..widgets.card_table import CardTable
 from .base import GameScreen
 
@@ -46,7 +46,7 @@ class CardsScreen(GameScreen):
         """The entries that store a player's typed line of cards."""
         p = int(key)
         old = self.cards(self.sheet.players[p])
-        return card_changes(p, list(range(len(old))), old, cards, self.KIND.put, self.KIND.list_name)
+        return card_entry(p, list(range(len(old))), old, cards, self.KIND.put, self.KIND.list_name)
 
     def summary(self, row: int) -> str:
         """What a player's cards score, beside their row."""

@@ -12,7 +12,7 @@ from ...reports import tile_words
 from ...rules.entries import PutPinax, RemoveItem, SetLibrary, SetLibraryCell
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
-from ..card_text import QuickPinaxText, card_changes
+from ..card_text import QuickPinaxText, card_entry
 from ..widgets.card_table import CardTable
 from ..typed_value import parse_count
 from ..widgets.library_grid import LibraryGridEditor
@@ -80,7 +80,7 @@ class PinaxScreen(GameScreen):
         p = int(key)
         pinax = self.sheet.players[p].pinax
         places = [i for i, t in enumerate(pinax) if t.seals is not None]
-        return card_changes(p, places, self.quick_tiles(self.sheet.players[p]), tiles, QuickPinaxText.put, "pinax")
+        return card_entry(p, places, self.quick_tiles(self.sheet.players[p]), tiles, QuickPinaxText.put, "pinax")
 
     def summary(self, row: int) -> str:
         name = self.sheet.players[row].name
