@@ -174,11 +174,18 @@ def test_S5_solver_equals_brute_force_on_crowded_grids(case):
     assert total(solve(rows, patterns)) == brute_force(rows, patterns)
 
 
-def test_S1_S3_an_answer_is_reused_only_for_the_same_tiles_and_Library():
+def test_S1_S3_an_answer_is_reused_only_for_the_same_tiles_and_Library(monkeypatch):
+    import scorepad.rules.pinax as pinax
+
+    searches = []
+    search = pinax.best_assignment
+    monkeypatch.setattr(pinax, "best_assignment", lambda *args: searches.append(args) or search(*args))
     tiles = (PinaxTile(pattern=((0, 0), (0, 1))),)
     library = Library(rows=("M*1 G*1 .",))
     first = solve_pinax(tiles, library, 1)
-    assert solve_pinax(tiles, library, 1) is first  # nothing changed: not searched again
+    assert solve_pinax(tiles, library, 1) == first and len(searches) == 1  # nothing changed: not searched again
+    # a quick count added beside the same pattern tile: still no new search
+    assert solve_pinax((*tiles, PinaxTile(seals=2)), library, 1)[0] == first[0] and len(searches) == 1
     assert total(first) == RENOWN[2]
     assert total(solve_pinax(tiles, Library(rows=("M*1 G . .",)), 1)) == RENOWN[1]  # a new Library
     assert total(solve_pinax(tiles, library, 2)) == 0  # another player's Seals

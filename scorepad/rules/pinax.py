@@ -46,10 +46,11 @@ def quick_result(index: int, seals: int) -> TileResult:
     return TileResult(index, RENOWN[seals], seals)
 
 
-# Recent answers by object identity: an entry copies only what it changes, so the tiles
-# and the Library of a sheet are the same objects until a Pinax entry replaces them, and
-# the live totals need not search again after every Supplies or Renown value.
-_RECENT: dict[tuple[int, int, int], tuple] = {}
+# Recent answers by object identity: an entry copies only what it changes, so the
+# pattern tiles and the Library of a sheet are the same objects until an entry replaces
+# them, and the live totals need not search again after every other value (a quick
+# count or a Supplies value).
+_RECENT: dict[tuple, tuple] = {}
 RECENT_SIZE = 64
 
 
@@ -57,35 +58,35 @@ def solve_pinax(
     tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
 ) -> tuple[TileResult, ...]:
     """S1-S6: each tile's result for the player (1-based ``player_number``)."""
-    if library is None or all(tile.pattern is None for tile in tiles):
-        return _solve(tiles, library, player_number)  # quick counts only: nothing to search
-    key = (id(tiles), id(library), player_number)
-    known = _RECENT.get(key)
-    if known is not None and known[0] is tiles and known[1] is library:
-        return known[2]
-    results = _solve(tiles, library, player_number)
-    if len(_RECENT) >= RECENT_SIZE:
-        del _RECENT[next(iter(_RECENT))]
-    _RECENT[key] = (tiles, library, results)  # holding them keeps their ids from reuse
-    return results
-
-
-def forget_recent() -> None:
-    """Forget the remembered answers (the benchmarks time the search itself)."""
-    _RECENT.clear()
-
-
-def _solve(tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int) -> tuple[TileResult, ...]:
     results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
     patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
         for i in patterned:
             results[i] = TileResult(i, 0, 0, note="pattern mode needs the Library grid", pattern=True)
     elif patterned:
-        patterns = [tiles[i].pattern or () for i in patterned]
-        for i, result in zip(patterned, best_assignment(patterns, library.grid, player_number)):
+        best = _best_remembered(tuple(tiles[i] for i in patterned), library, player_number)
+        for i, result in zip(patterned, best):
             results[i] = replace(result, index=i, pattern=True)
     return tuple(results)
+
+
+def _best_remembered(patterns: tuple[PinaxTile, ...], library: Library, player_number: int) -> list:
+    """S5's best assignment of these pattern tiles, searched once for the same tiles and
+    Library (by identity)."""
+    key = (tuple(map(id, patterns)), id(library), player_number)
+    known = _RECENT.get(key)
+    if known is not None and known[1] is library and all(a is b for a, b in zip(known[0], patterns)):
+        return known[2]
+    best = best_assignment([tile.pattern or () for tile in patterns], library.grid, player_number)
+    if len(_RECENT) >= RECENT_SIZE:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[key] = (patterns, library, best)  # holding them keeps their ids from reuse
+    return best
+
+
+def forget_recent() -> None:
+    """Forget the remembered answers (the benchmarks time the search itself)."""
+    _RECENT.clear()
 
 
 def bits_of(cells, width: int) -> int:

@@ -48,6 +48,10 @@ class Standings:
         """T6: one player gets a total and no ranking talk."""
         return len(self.scores) == 1
 
+    def score_of(self, name: str) -> PlayerScore:
+        """The named player's score."""
+        return next(s for s in self.scores if s.name == name)
+
     def rank_of(self, name: str) -> int:
         """The competition rank of the named player."""
         return self.ranks[[s.name for s in self.scores].index(name)]

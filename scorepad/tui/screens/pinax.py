@@ -83,9 +83,7 @@ class PinaxScreen(GameScreen):
         return card_entry(p, places, self.quick_tiles(self.sheet.players[p]), tiles, QuickPinaxText.put, "pinax")
 
     def summary(self, row: int) -> str:
-        name = self.sheet.players[row].name
-        score = next(s for s in self.app.standings().scores if s.name == name)
-        return f"Pinax {score.pinax} Renown"
+        return f"Pinax {self.app.standings().score_of(self.sheet.players[row].name).pinax} Renown"
 
     def on_card_table_row_changed(self, event: CardTable.RowChanged) -> None:
         """The pattern tiles shown follow the player whose row the cursor is on: once
@@ -109,7 +107,7 @@ class PinaxScreen(GameScreen):
 
     def update(self, sheet: Sheet) -> None:
         self.query_one(CardTable).show([[self.quick_tiles(p)] for p in sheet.players])
-        score = next(s for s in self.app.standings().scores if s.name == sheet.players[self.player].name)
+        score = self.app.standings().score_of(sheet.players[self.player].name)
         marks: dict[tuple[int, int], str] = {}
         for i, tile in enumerate(sheet.players[self.player].pinax):
             if tile.pattern is None:

@@ -35,8 +35,10 @@ class CardTable(CountGrid):
         super().__init__(rows, (kind.heading,), [[line] for line in cards], make_entry,
                          parse=kind.parse, words=kind.show, **kwargs)
         self.kind, self.summary = kind, summary
+        self.summaries = [summary(r) for r in range(len(rows))]  # worked out once per change
         self.column_width = CARDS_WIDTH
         self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
+        self.listed = self.cursor[0]  # the player whose cards are listed under the table
 
     @property
     def row(self) -> int:
@@ -47,6 +49,18 @@ class CardTable(CountGrid):
         super().watch_cursor()
         if old[0] != new[0]:
             self.post_message(self.RowChanged(new[0]))
+            # the stored row and the totals are drawn first; the next player's cards then
+            self.call_after_refresh(self.list_cards)
+
+    def list_cards(self) -> None:
+        """List the cards of the player whose row the cursor is on."""
+        self.listed = self.cursor[0]
+        self.redraw()
+
+    def show(self, values: list[list]) -> None:
+        """Follow the sheet: the lines of cards, and what each player's cards score."""
+        self.summaries = [self.summary(r) for r in range(len(self.rows))]
+        super().show(values)
 
     def add_card(self, row: int) -> None:
         """Ready to type one more card for this player: the cursor at the end of the line."""
@@ -62,13 +76,13 @@ class CardTable(CountGrid):
 
     def line_keys(self) -> list:
         keys = super().line_keys()
-        for row in range(len(self.rows)):  # a row's line shows its summary too
-            keys[self.top + row] = (keys[self.top + row], self.summary(row))
+        for row, summary in enumerate(self.summaries):  # a row's line shows its summary too
+            keys[self.top + row] = (keys[self.top + row], summary)
         return [*keys, *self.card_lines()]
 
     def card_lines(self) -> list[str]:
         """The cursor's player's cards as stored, one per line."""
-        name, cards = self.rows[self.row][1], self.values[self.row][0]
+        name, cards = self.rows[self.listed][1], self.values[self.listed][0]
         if not cards:
             return [f"{name}: no {self.kind.noun}s yet."]
         lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]

@@ -85,11 +85,13 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def show(self, values: list[list[int | None]]) -> None:
         """Follow the sheet (after an undo, say), keeping sums that still add up."""
-        self.values = values
+        before, self.values = self.values, values
         typing = None if self.fresh else self.cursor  # a cell being typed keeps its text
         for r, row in enumerate(values):
             for c, value in enumerate(row):
-                if (r, c) != typing and not still_means(self.texts[r][c], value, self.parse):
+                if value is before[r][c] or value == before[r][c] or (r, c) == typing:
+                    continue  # unchanged: its text still says it (reading it again costs)
+                if not still_means(self.texts[r][c], value, self.parse):
                     self.texts[r][c] = self.words(value)
                     self.done.pop((r, c), None)
         self.redraw()
