@@ -88,8 +88,8 @@ async def _typing_scorepad(path: Path, commits: int, screen: str) -> list[float]
             await pilot.press("enter")
             await pilot.pause()
             assert drawn, "the live totals did not follow the commit"
-            # a line of cards is several entries, all sent before the frame is drawn: the
-            # first frame after the commit shows them all
+            # the first frame after the commit shows the new totals (the next player's
+            # cards are listed in the frame after)
             times.append(drawn[0])
         app.session.close()
     return times

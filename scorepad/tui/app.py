@@ -228,14 +228,16 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         return None if self.why_not(action) else True
 
     def on_key(self, event) -> None:
-        """A key whose action cannot work now says why, rather than nothing at all."""
+        """A key whose action cannot work now says why, rather than nothing at all (unless
+        another binding on the way takes the key: PageDown in a list pages it)."""
         for namespace, bindings in self.screen._modal_binding_chain:
             for binding in bindings.key_to_bindings.get(event.key, ()):
                 why = getattr(namespace, "why_not", None)
                 reason = why(binding.action) if why else None
-                if reason:
-                    self.notify(reason, severity="warning")
-                    return
+                if reason is None:
+                    return  # a binding that works: it has the key
+                self.notify(reason, severity="warning")
+                return
 
     def action_undo(self) -> None:
         from ..rules.describe import describe

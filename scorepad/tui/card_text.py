@@ -3,8 +3,9 @@
 School takes a player's Scribes as ``3 2 4y`` (the printed Knowledge, ``y`` for a Young
 Scribe, S7/M3); Scholars as ``4 3 2``, where words after a number name that card
 (``4 Hypatia, 3, 2``, S8); Pinax quick counts as ``3 4 1`` (Seals matched per tile,
-0-4, S1). Each card is still stored as an entry of its own, so undo, replay and the
-file see cards, not lines. Nothing here imports Textual.
+0-4, S1). The cards stay separate items of the sheet; the entries that store a line
+are applied together as one (one step to undo and to replay). Nothing here imports
+Textual.
 """
 
 from __future__ import annotations
@@ -86,9 +87,11 @@ class ScholarsText:
 
     @staticmethod
     def show(cards: tuple[Scholar, ...]) -> str:
-        # commas only where names need them to be read back the same
+        # commas only where names need them to be read back the same; a lone card with
+        # a name ends in one when its name would read as more cards ("2 Ptolemy 2,")
         joiner = ", " if any(c.name for c in cards) else " "
-        return joiner.join(f"{c.renown} {c.name}".strip() for c in cards)
+        line = joiner.join(f"{c.renown} {c.name}".strip() for c in cards)
+        return line if len(cards) != 1 or ScholarsText.parse(line) == cards else f"{line},"
 
     @staticmethod
     def line(card: Scholar) -> str:

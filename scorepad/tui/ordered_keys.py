@@ -48,7 +48,14 @@ class OrderedKeys:
     async def _feed_keys(self) -> None:
         while self._waiting_keys:
             await self._until_settled()
-            await super().on_event(self._waiting_keys.popleft())
+            if self._exit or self._closing:
+                break  # quitting: keys typed after Ctrl+Q go nowhere
+            try:
+                await super().on_event(self._waiting_keys.popleft())
+            except Exception as error:  # as a handler's error would be: the App reports it and exits
+                self._handle_exception(error)
+                break
+        self._waiting_keys.clear()
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

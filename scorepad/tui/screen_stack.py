@@ -41,16 +41,16 @@ class ScreenStack:
 
     game: tuple[str, Screen] | None = None  # the game screen in the stack, by name
 
-    def store_typing(self) -> None:
+    def store_typing(self) -> bool:
         """Store what is typed in the focused table before its screen goes: a value shown
-        on screen is a value saved."""
+        on screen is a value saved. False when it was refused (its message is showing)."""
         store = getattr(self.focused, "store_typing", None)
-        if store is not None:
-            store()
+        return store is None or store()
 
     def show_home(self) -> None:
-        """Back to Home, letting the game screen go."""
-        self.store_typing()
+        """Back to Home, letting the game screen go (not while a refused value is on it)."""
+        if not self.store_typing():
+            return
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) < 2:
@@ -67,8 +67,7 @@ class ScreenStack:
         current = self.current_game_screen()
         if current is None:
             self.push_game_screen(name)
-        elif current != name:
-            self.store_typing()
+        elif current != name and self.store_typing():  # a refused value keeps its screen
             self.call_next(self.swap_game_screen, name)
 
     def push_game_screen(self, name: str):

@@ -6,7 +6,7 @@ import unicodedata
 
 from textual import events
 from textual.keys import _character_to_key, _get_unicode_name_from_key
-from textual.widgets import Input, Tabs
+from textual.widgets import Input
 
 from scorepad.tui.widgets.count_grid import CountGrid
 
@@ -34,15 +34,6 @@ async def burst(pilot, *keys: str) -> None:
         if app.keys_settled():
             return
     raise AssertionError("the keys were never all handled")
-
-
-async def focus_back_to(pilot, kind) -> None:
-    """Shift+tab until a widget of this kind has the focus."""
-    for _ in range(40):
-        if isinstance(pilot.app.focused, kind):
-            return
-        await pilot.press("shift+tab")
-    raise AssertionError(f"never reached a {kind.__name__}")
 
 
 async def goto(pilot, screen: str) -> None:
@@ -79,7 +70,6 @@ def count_cell(app, cell_id: str) -> tuple[str, str]:
     return grid.texts[row][col], grid.message(row, col)
 
 
-__all__ = ["toasts", "burst", "type_line", "focus_back_to", "focused_id", "count_cell", "goto", "tab_to", "Tabs"]
 
 
 async def toasts(pilot) -> str:
@@ -93,3 +83,6 @@ async def toasts(pilot) -> str:
         if shown:
             return "\n".join(str(toast.render()) for toast in shown)
     return ""
+
+
+__all__ = ["burst", "count_cell", "focused_id", "goto", "tab_to", "toasts", "type_line"]

@@ -167,3 +167,53 @@ async def test_S7_one_line_of_cards_is_one_undo_step(game_path):
         assert saved(app).players[0].scribes == ()
         await burst(pilot, "ctrl+y")
         assert len(saved(app).players[0].scribes) == 3
+
+
+async def test_S8_moving_through_a_row_stores_nothing_even_a_card_named_with_a_number(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "scholars")
+        await burst(pilot, *"2 2,", "enter")  # one card of Renown 2, named "2"
+        before = len(app.session.history)
+        await burst(pilot, "up", "enter", "up", "down", "pagedown")
+        assert len(app.session.history) == before
+        assert [(c.renown, c.name) for c in saved(app).players[0].scholars] == [(2, "2")]
+
+
+async def test_a_refused_value_keeps_its_screen_rather_than_being_lost(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "supplies")
+        await burst(pilot, *"12x", "pagedown")
+        assert app.current_game_screen() == "supplies"
+        assert "sum like 3+4+2" in count_cell(app, "kings_grace-0")[1]
+        await burst(pilot, "backspace", "pagedown")  # put right: now it is stored, and on we go
+        assert saved(app).players[0].supplies.kings_grace == 12
+        assert app.current_game_screen() == "renown"
+
+
+async def test_S1_ctrl_n_from_a_pattern_tile_adds_to_the_quick_tiles_not_over_them(grid_game_path):
+    app = app_on(grid_game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "pinax")
+        await burst(pilot, *"4 2", "enter", "up", "ctrl+o", "ctrl+n", "3", "enter")
+        tiles = saved(app).players[0].pinax
+        assert [t.seals for t in tiles if t.pattern is None] == [4, 2, 3]
+        assert sum(t.pattern is not None for t in tiles) == 1
+
+
+async def test_keys_typed_after_ctrl_q_go_nowhere_and_the_app_exits_cleanly(game_path):
+    from textual import events
+
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        for key, char in (("5", "5"), ("ctrl+q", None), ("pagedown", None), ("7", "7")):
+            app.post_message(events.Key(key, char))
+        await pilot.pause(0.3)
+    assert app.return_code == 0
+    assert read_sheet(game_path).sheet.players[0].renown == 5  # typed before Ctrl+Q: stored

@@ -57,14 +57,18 @@ async def test_toasts_leave_the_live_totals_visible(game_path):
         await pilot.pause()
         from textual.widgets._toast import Toast
 
+        assert "a long message" in await toasts(pilot)
         totals = app.screen.query_one("#totals").region
-        for toast in app.screen.query(Toast):
-            assert not toast.region.overlaps(totals)
+        shown = app.screen.query(Toast)
+        assert shown and not any(toast.region.overlaps(totals) for toast in shown)
 
 
-async def test_pagedown_on_home_says_a_game_must_be_open_first(scorepad_home):
+async def test_pagedown_on_home_is_dimmed_and_pages_the_menu_without_a_warning(scorepad_home):
     app = ScorepadApp()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
+        active = {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}
+        assert active["next_screen"] is False  # no game: the footer dims it
         await pilot.press("pagedown")
-        assert "open or start a game first" in await toasts(pilot)
+        assert app.screen.query_one("#menu").highlighted > 0  # the menu took the key
+        assert "game first" not in await toasts(pilot)

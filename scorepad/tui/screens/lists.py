@@ -1,8 +1,8 @@
 """Screens of cards per player: Scribes in the School (S7) and invited Scholars (S8).
 
 One table, a row per player: a player's whole line of cards is typed at once
-(``3 2 4y``, ``4 Hypatia, 3, 2``) and Enter goes to the next player. Each card is
-still stored as an entry of its own."""
+(``3 2 4y``, ``4 Hypatia, 3, 2``) and Enter goes to the next player. The cards stay
+separate items of the sheet, one per line; a line typed is one entry (one undo)."""
 
 from __future__ import annotations
 

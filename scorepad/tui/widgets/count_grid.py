@@ -20,7 +20,6 @@ from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
 
-
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
     """Rows of ``(key, label)`` counts across the players' columns."""
 
@@ -104,6 +103,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def commit(self) -> bool:
         """Store the cursor's cell if it changed; False (with a message) when refused."""
         r, c = self.cursor
+        if self.texts[r][c] == self.words(self.values[r][c]):
+            return True  # nothing typed: moving through a cell never stores it anew
         done = commit_text(self.app, self.texts[r][c], self.values[r][c],
                            lambda value: self.make_entry(self.rows[r][0], c, value), self.parse)
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
@@ -186,7 +187,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.cursor = (row, col)
 
     def on_focus(self) -> None:
-        self.fresh = True  # coming back to a cell, as arriving at one: typing replaces it
+        r, c = self.cursor
+        if self.texts[r][c] == self.words(self.values[r][c]):
+            self.fresh = True  # coming back to a stored cell: typing replaces it
         self.redraw()  # the cursor shows only while focused
 
     def on_blur(self) -> None:

@@ -40,7 +40,7 @@ def refusal(key: str) -> str:
 
 
 class LibraryGridEditor(CursorGrid):
-    """Shows the grid with a cursor; posts one ``CellTyped`` per committed cell."""
+    """Shows the grid with a cursor; stores each committed cell through ``store``."""
 
     BINDINGS = [
         Binding("enter", "commit", "Store the cell", show=False),
@@ -79,6 +79,13 @@ class LibraryGridEditor(CursorGrid):
 
     def grid_size(self) -> tuple[int, int]:
         return self.grid.height, self.grid.width
+
+    def cancel_typing(self) -> bool:
+        """Put back the cell being typed, if it is (ctrl+z then undoes the typing first)."""
+        if self.editing is None:
+            return False
+        self.action_commit("")
+        return True
 
     def store_typing(self) -> bool:
         """Store the cell being typed (before the screen is left or the app quits)."""
