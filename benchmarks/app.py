@@ -118,17 +118,18 @@ async def _typing_echo(commits: int) -> list[float]:
     return times
 
 
-def typing(commits: int, screens: tuple[str, ...] = tuple(TYPING)) -> dict[str, tuple[float, float]]:
+def typing(commits: int, screens: tuple[str, ...] = tuple(TYPING), rounds: int = 3) -> dict[str, tuple[float, float]]:
     """Median seconds from a committed value to the live totals showing it, per screen,
-    scorepad vs the echo app (alternating batches so both see the same machine)."""
+    scorepad vs the echo app (``rounds`` alternating batches, so both see the same
+    machine)."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCOREPAD_HOME"] = home
         sheet = write_full_sheet(Path(home) / "games" / "full.json")
         ours: dict[str, list[float]] = {screen: [] for screen in screens}
         echo: list[float] = []
-        for _ in range(3):
+        for _ in range(rounds):
             for screen in screens:
-                ours[screen] += asyncio.run(_typing_scorepad(sheet, commits // 3, screen))
-            echo += asyncio.run(_typing_echo(commits // 3))
+                ours[screen] += asyncio.run(_typing_scorepad(sheet, commits // rounds, screen))
+            echo += asyncio.run(_typing_echo(commits // rounds))
     base = statistics.median(echo)
     return {screen: (statistics.median(times), base) for screen, times in ours.items()}

@@ -45,7 +45,11 @@ import os
 import sys
 import tempfile
 import time
+import unicodedata
 from typing import Awaitable, Callable
+
+from textual import events
+from textual.keys import _character_to_key, _get_unicode_name_from_key
 
 SIZE = (120, 40)
 
@@ -88,6 +92,19 @@ class ScriptError(Exception):
     """The script could not go on: the screen was not where the typist expected."""
 
 
+def post_keys(app, *keys: str) -> None:
+    """Send every key at once, with no wait between them (as a paste, a fast typist or
+    tmux delivers them; Pilot's ``press`` waits after each key): Textual key names or
+    single characters."""
+    for key in keys:
+        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
+        try:  # the character a named key types ("space" types " "), as Pilot works it out
+            char = unicodedata.lookup(_get_unicode_name_from_key(name))
+        except KeyError:
+            char = key if len(key) == 1 else None
+        app.post_message(events.Key(name, char))
+
+
 class Keyboard:
     """Presses keys through Pilot and counts them, per screen."""
 
@@ -98,14 +115,15 @@ class Keyboard:
         self.pressed: dict[str, int] = {}
 
     async def press(self, *keys: str) -> None:
-        """Press these keys (each one counts) and let the app settle."""
+        """Press these keys at once, as a fluent typist does (each one counts), and let
+        the app handle them all."""
         self.pressed[self.screen] = self.pressed.get(self.screen, 0) + len(keys)
-        await self.pilot.press(*keys)
-        settled = getattr(self.app, "keys_settled", None)  # scorepad's own: every key handled
-        for _ in range(200):
-            if settled is not None and settled():
-                return
+        post_keys(self.app, *keys)
+        for _ in range(400):
             await self.pilot.pause()
+            if self.app.keys_settled():  # scorepad's own: every key handled, in order
+                return
+        raise ScriptError("the app never finished handling the keys")
 
     async def type(self, text: str, *then: str) -> None:
         """Type a text character by character, then the keys in ``then``."""

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import unicodedata
-
-from textual import events
-from textual.keys import _character_to_key, _get_unicode_name_from_key
 from textual.widgets import Input
 
+from benchmarks.keystrokes import post_keys
 from scorepad.tui.widgets.count_grid import CountGrid
 
 
@@ -22,13 +19,7 @@ async def burst(pilot, *keys: str) -> None:
     no key waits for the one before it to be handled (``pilot.press`` waits). Then let
     the app handle them all."""
     app = pilot.app
-    for key in keys:
-        name = _character_to_key(key) if len(key) == 1 and not key.isalnum() else key
-        try:  # the character a named key types ("space" types " "), as Pilot works it out
-            char = unicodedata.lookup(_get_unicode_name_from_key(name))
-        except KeyError:
-            char = key if len(key) == 1 else None
-        app.post_message(events.Key(name, char))
+    post_keys(app, *keys)
     for _ in range(200):
         await pilot.pause()
         if app.keys_settled():
