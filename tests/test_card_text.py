@@ -94,3 +94,13 @@ def test_S7_a_line_of_cards_is_one_entry_one_step_to_undo():
     assert apply(sheet, entry).players[0].scribes == ScribesText.parse("3 2 4y")
     assert describe(entry, sheet).count("P1:") == 3
     assert card_entry(0, [0], (Scribe(knowledge=1),), (Scribe(knowledge=1),), ScribesText.put, "scribes") == []
+
+
+def test_only_ascii_digits_count_as_numbers_what_is_stored_is_what_was_typed():
+    from scorepad.tui.typed_value import parse_count
+
+    for text in ("٣", "3+٤"):
+        with pytest.raises(ValueError):
+            parse_count(text)
+    with pytest.raises(ValueError):
+        ScribesText.parse("٣ 2")

@@ -67,7 +67,7 @@ class SetCount(PlayerEntry):
     value: Count
     # the sum as it was typed (``3+4+2``), kept for the record: shown again on the
     # screen and in the replay; empty for a plain number
-    typed: Annotated[str, Field(max_length=40, pattern=r"^(\d+(\+\d+)+)?$")] = ""
+    typed: Annotated[str, Field(max_length=40, pattern=r"^([0-9]+(\+[0-9]+)+)?$")] = ""
 
     @model_validator(mode="after")
     def _sum_adds_up(self) -> SetCount:

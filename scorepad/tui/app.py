@@ -276,7 +276,10 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         self.push_screen(HelpScreen(keys))
 
     async def action_quit(self) -> None:
-        self.store_typing()
+        if not self.store_typing():  # a refused value on screen: say so rather than drop it
+            self.notify("The value typed is refused (its message is under the table): "
+                        "put it right, or Esc to put it back, then quit.", severity="warning")
+            return
         if self.session:
             self.session.close()
         self.exit()

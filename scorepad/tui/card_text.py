@@ -17,7 +17,7 @@ from ..rules.entries import PutCards, PutPinax, PutScholar, PutScribe, RemoveIte
 from ..rules.models import PinaxTile, Scholar, Scribe
 from ..rules.scoring import pinax_renown
 
-NUMBER = re.compile(r"\d+")
+NUMBER = re.compile(r"[0-9]+")  # ASCII digits, as the counts are stored
 
 
 def numbers(text: str, what: str, suffix: str = "") -> list[tuple[int, str]]:

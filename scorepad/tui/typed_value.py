@@ -8,7 +8,7 @@ from typing import Callable, NamedTuple
 
 from pydantic import ValidationError
 
-SUM = re.compile(r"^\d+(\+\d+)*$")
+SUM = re.compile(r"^[0-9]+(\+[0-9]+)*$")  # ASCII digits: what is stored is what was typed
 
 
 def parse_count(text: str) -> int:

@@ -217,3 +217,14 @@ async def test_keys_typed_after_ctrl_q_go_nowhere_and_the_app_exits_cleanly(game
         await pilot.pause(0.3)
     assert app.return_code == 0
     assert read_sheet(game_path).sheet.players[0].renown == 5  # typed before Ctrl+Q: stored
+
+
+async def test_ctrl_q_over_a_refused_value_says_so_and_keeps_the_app_open(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "supplies")
+        await burst(pilot, *"12x", "ctrl+q")
+        assert app.is_running and app.current_game_screen() == "supplies"
+        await burst(pilot, "escape", "ctrl+q")  # put back: now it quits
+    assert app.return_code == 0
