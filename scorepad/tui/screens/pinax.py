@@ -52,7 +52,7 @@ class PinaxScreen(GameScreen):
         self.player = min(self.player, len(sheet.players) - 1)
         yield CardTable(QuickPinaxText, tuple(p.name for p in sheet.players),
                         [self.quick_tiles(p) for p in sheet.players], self.quick_entries, self.summary,
-                        row=self.player, id="quick")
+                        row=self.player, row_changed=self.row_changed, id="quick")
         player = sheet.players[self.player]
         yield PatternTiles(player.name, player.pinax, id="tiles")
         yield Label("Library", classes="subheading")
@@ -85,11 +85,11 @@ class PinaxScreen(GameScreen):
     def summary(self, row: int) -> str:
         return f"Pinax {self.app.standings().score_of(self.sheet.players[row].name).pinax} Renown"
 
-    def on_card_table_row_changed(self, event: CardTable.RowChanged) -> None:
+    def row_changed(self, row: int) -> None:
         """The pattern tiles shown follow the player whose row the cursor is on: once
         the frame with the new totals is drawn (the next key waits for it)."""
-        if event.row != self.player:
-            self.player = event.row
+        if row != self.player:
+            self.player = row
             self.call_after_refresh(self.show_player_tiles)
 
     async def show_player_tiles(self) -> None:

@@ -5,10 +5,8 @@ cards, one per line, as they are stored."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
-from textual.message import Message
 
 from .count_grid import CountGrid
 
@@ -23,18 +21,14 @@ class CardTable(CountGrid):
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
     HINT = "The player's cards on one line · Enter: store, next player · F3/F4: player · Esc: undo typing"
 
-    @dataclass
-    class RowChanged(Message):
-        """The cursor went to another player's row."""
-
-        row: int
-
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
-                 summary: Callable[[int], str], *, row: int = 0, **kwargs) -> None:
+                 summary: Callable[[int], str], *, row: int = 0,
+                 row_changed: Callable[[int], object] | None = None, **kwargs) -> None:
         rows = tuple((str(p), name) for p, name in enumerate(names))
         super().__init__(rows, (kind.heading,), [[line] for line in cards], make_entry,
                          parse=kind.parse, words=kind.show, **kwargs)
         self.kind, self.summary = kind, summary
+        self.row_changed = row_changed  # told at once when the cursor goes to another player
         self.summaries = [summary(r) for r in range(len(rows))]  # worked out once per change
         self.column_width = CARDS_WIDTH
         self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
@@ -48,7 +42,8 @@ class CardTable(CountGrid):
     def watch_cursor(self, old: tuple[int, int], new: tuple[int, int]) -> None:
         super().watch_cursor()
         if old[0] != new[0]:
-            self.post_message(self.RowChanged(new[0]))
+            if self.row_changed is not None:
+                self.row_changed(new[0])
             # the stored row and the totals are drawn first; the next player's cards then
             self.call_after_refresh(self.list_cards)
 
