@@ -164,3 +164,17 @@ async def test_S9_a_typed_sum_is_kept_as_typed_on_return_in_the_file_and_in_repl
     entry = next(e for e in read_sheet(game_path).history if isinstance(e, SetCount))
     assert (entry.value, entry.typed) == (9, "3+4+2")
     assert describe(entry, None).endswith("King's Grace 3+4+2 = 9")
+
+
+async def test_the_keys_under_every_table_fit_an_80_column_terminal(game_path):
+    from scorepad.tui.widgets.card_table import CardTable
+
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for screen in ("supplies", "school", "pinax"):
+            await goto(pilot, screen)
+            table = app.focused
+            assert isinstance(table, CountGrid) and (screen == "supplies") != isinstance(table, CardTable)
+            hint = table.line_words(len(table.rows) + table.top)
+            assert hint == table.HINT and len(hint) <= table.content_region.width

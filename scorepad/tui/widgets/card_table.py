@@ -19,7 +19,7 @@ class CardTable(CountGrid):
     ``summary(row)`` gives the words beside a player's row."""
 
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
-    HINT = "The player's cards on one line · Enter: store, next player · F3/F4: player · Esc: undo typing"
+    HINT = "A player's cards on one line · Enter: store, next player · Esc: undo"
 
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
                  summary: Callable[[int], str], *, row: int = 0,

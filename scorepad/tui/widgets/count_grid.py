@@ -33,7 +33,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
 
     MAX_TYPED = 24  # a count, a sum: longer is a slip of the hand
-    HINT = "A number or a sum like 3+4+2 · Enter or Tab: store and move on · arrows: move · Esc: undo typing"
+    # fits an 80-column terminal, table border and all
+    HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · arrows · Esc: undo"
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
