@@ -13,6 +13,7 @@ from textual.reactive import var
 from .ordered_keys import OrderedKeys
 from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
 from .screens.home import HomeScreen
+from .widgets.words import READ_ONLY
 
 if TYPE_CHECKING:
     from ..storage.session import SheetSession
@@ -221,7 +222,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
             if self.current_game_screen() is None:
                 return "Undo and redo work on the game's screens: open the game first."
             if self.session.read_only:
-                return "This sheet is open read-only: nothing can change."
+                return READ_ONLY
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -14,8 +14,7 @@ from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
-
-READ_ONLY = "This sheet is open read-only: nothing can change."
+from ..widgets.words import READ_ONLY
 
 
 class GameScreen(Screen):

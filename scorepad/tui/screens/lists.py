@@ -63,8 +63,7 @@ class CardsScreen(GameScreen):
     def action_player(self, step: int) -> None:
         """Store the row being typed and go to the next (or previous) player."""
         table = self.query_one(CardTable)
-        if table.commit():
-            table.cursor = ((table.row + step) % len(table.rows), 0)
+        table.step_player(step)
         table.focus()
 
 

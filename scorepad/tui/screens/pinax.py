@@ -80,7 +80,7 @@ class PinaxScreen(GameScreen):
         p = int(key)
         pinax = self.sheet.players[p].pinax
         places = [i for i, t in enumerate(pinax) if t.seals is not None]
-        return card_entry(p, places, self.quick_tiles(self.sheet.players[p]), tiles, QuickPinaxText.put, "pinax")
+        return card_entry(p, places, tuple(pinax[i] for i in places), tiles, QuickPinaxText.put, "pinax")
 
     def summary(self, row: int) -> str:
         return f"Pinax {self.app.standings().score_of(self.sheet.players[row].name).pinax} Renown"
@@ -100,10 +100,8 @@ class PinaxScreen(GameScreen):
             self.show_sheet()
 
     def action_player(self, step: int) -> None:
-        """Show the next (or previous) player's tiles."""
-        table = self.query_one(CardTable)
-        if table.commit():
-            table.cursor = ((self.player + step) % len(table.rows), 0)
+        """Show the next (or previous) player's tiles (the focus stays where it is)."""
+        self.query_one(CardTable).step_player(step)
 
     def update(self, sheet: Sheet) -> None:
         self.query_one(CardTable).show([[self.quick_tiles(p)] for p in sheet.players])

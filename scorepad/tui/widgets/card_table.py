@@ -57,6 +57,11 @@ class CardTable(CountGrid):
         self.summaries = [self.summary(r) for r in range(len(self.rows))]
         super().show(values)
 
+    def step_player(self, step: int) -> None:
+        """Store the row being typed and go to the next (or previous) player's row."""
+        if self.commit():
+            self.cursor = ((self.row + step) % len(self.rows), 0)
+
     def add_card(self, row: int) -> None:
         """Ready to type one more card for this player: the cursor at the end of the line."""
         self.focus()
