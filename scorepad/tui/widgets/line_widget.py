@@ -67,22 +67,26 @@ class LineWidget(Widget):
             if isinstance(text, Text):
                 # the widget's colours, then the line's own style, under the styles of its parts
                 console = self.app.console
-                base = self.rich_style + console.get_style(text.style) if text.style else self.rich_style
+                base = self.base_style() + console.get_style(text.style) if text.style else self.base_style()
                 strip = Strip(Segment.apply_style(text.render(console), base), text.cell_len)
             else:  # plain words, each in one style: no Rich layout to pay for on every commit
-                base = self.rich_style
+                base = self.base_style()
                 parts = [text] if isinstance(text, tuple) else text
                 strip = Strip([Segment(words, base + style if style else base) for words, style in parts],
                               sum(cell_len(words) for words, _ in parts))
             self._strips[y] = strip
         return strip
 
+    def base_style(self) -> Style:
+        """The widget's own colours under its lines, worked out once per style change."""
+        return self.component_style("")
+
     def component_style(self, name: str) -> Style:
         """A component class's style, worked out once per theme (Textual works it out
         from the ancestors' styles on every call: most of the cost of drawing a line)."""
         style = self._styles.get(name)
         if style is None:
-            style = self._styles[name] = self.get_component_rich_style(name)
+            style = self._styles[name] = self.get_component_rich_style(name) if name else self.rich_style
         return style
 
     def notify_style_update(self) -> None:
