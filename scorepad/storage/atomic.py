@@ -1,5 +1,9 @@
-"""Atomic saves: a temporary file in the same folder, flushed and fsynced, then
-``os.replace``. A kill at any moment leaves either the old or the new file whole."""
+"""Atomic saves: a temporary file in the same folder, flushed and fsynced, then renamed
+over the target. A kill at any moment leaves either the old or the new file whole.
+
+A target that is a symbolic link is written through the link (the real file is
+replaced, the link stays), and ``replace=False`` never replaces a file that exists.
+"""
 
 from __future__ import annotations
 
@@ -14,17 +18,30 @@ class SaveError(Exception):
     """A sheet could not be written; the message says why and the sheet is still in memory."""
 
 
-def explain(err: OSError, path: Path) -> str:
+def explain(err: OSError, path: Path, doing: str = "save") -> str:
     """An OS error in words a player understands."""
-    if err.errno == errno.ENOSPC:
-        return f"cannot save {path}: the disk is full"
+    if err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"cannot {doing} {path}: the disk is full (or the file is over its size limit)"
     if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return f"cannot save {path}: the folder is read-only or not yours"
-    return f"cannot save {path}: {err.strerror or err}"
+        return f"cannot {doing} {path}: the folder is read-only or not yours"
+    if err.errno in (errno.ENOTDIR, errno.EEXIST) and not path.parent.is_dir():
+        return f"cannot {doing} {path}: {path.parent} is a file, not a folder"
+    if err.errno == errno.EEXIST:
+        return f"cannot {doing} {path}: a file of that name exists (it is left as it was)"
+    return f"cannot {doing} {path}: {err.strerror or err}"
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that the file is always complete, old or new."""
+def real_target(path: Path) -> Path:
+    """The file a save really writes: through a symbolic link, to the file it points at."""
+    return path.resolve() if path.is_symlink() else path
+
+
+def atomic_write(path: Path, data: bytes, *, replace: bool = True) -> None:
+    """Write ``data`` to ``path`` so that the file is always complete, old or new.
+
+    With ``replace=False`` an existing file is never replaced: SaveError instead.
+    """
+    path = real_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -36,12 +53,31 @@ def atomic_write(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
+        if replace:
+            os.replace(temporary, path)
+        else:
+            link_new(temporary, path)
     except OSError as err:
-        with suppress(OSError):
-            os.unlink(temporary)
         raise SaveError(explain(err, path)) from err
+    finally:
+        with suppress(OSError):
+            os.unlink(temporary)  # gone after a replace; the spare name after a link
     sync_folder(path.parent)
+
+
+def link_new(temporary: str, path: Path) -> None:
+    """Give the written file its name only if no file has it (FileExistsError if one does),
+    even against a racing writer; where links are not supported, a look then a rename."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if err.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+        os.replace(temporary, path)
 
 
 def sync_folder(folder: Path) -> None:
