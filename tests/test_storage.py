@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scorepad.rules.entries import AddPlayer, SetCount
-from scorepad.storage import atomic
+from scorepad.storage import atomic, journal
 from scorepad.storage.document import SheetFileError, parse_document
 from scorepad.storage.files import read_sheet, write_sheet
 from scorepad.storage.lock import SheetLock, SheetLocked, lock_path
@@ -37,23 +37,31 @@ def test_new_sheets_are_named_from_date_and_title_and_never_overwrite(scorepad_h
     first.close(), second.close()
 
 
-def test_every_entry_is_autosaved_with_its_history(scorepad_home):
+def on_disk(path):
+    """The sheet as another scorepad opening it now would see it (file and journal)."""
+    return SheetSession.open(path, read_only=True)
+
+
+def test_every_entry_is_on_disk_when_apply_returns_and_in_the_file_once_folded(scorepad_home):
     session = SheetSession.create(make_sheet({"name": "Ana"}))
     session.apply(SetCount(player=0, field="renown", value=12))
     session.apply(AddPlayer(name="Ben"))
+    assert on_disk(session.path).history == session.history  # in the journal, fsynced
+    assert session.fold() and session.folded
     loaded = read_sheet(session.path)
     assert loaded.sheet == session.sheet and loaded.totals == {"Ana": 12, "Ben": 0}
     assert [e.kind for e in loaded.history] == ["begin", "set_count", "add_player"]
     session.close()
 
 
-def test_undo_and_redo_are_saved_too(scorepad_home):
+def test_undo_and_redo_are_on_disk_too(scorepad_home):
     session = SheetSession.create(make_sheet({"name": "Ana"}))
     session.apply(SetCount(player=0, field="renown", value=12))
-    assert session.undo() and read_sheet(session.path).sheet.players[0].renown == 0
-    assert session.redo() and read_sheet(session.path).sheet.players[0].renown == 12
+    assert session.undo() and on_disk(session.path).sheet.players[0].renown == 0
+    assert session.redo() and on_disk(session.path).sheet.players[0].renown == 12
     assert session.undo() and session.undo() is False  # the first entry stays
     session.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 0
 
 
 def test_hand_written_sheet_without_history_loads_and_its_history_starts_there():
@@ -113,8 +121,10 @@ def test_failed_save_keeps_the_sheet_in_memory_to_save_elsewhere(code, words, sc
         raise OSError(code, os.strerror(code))
 
     monkeypatch.setattr(atomic.os, "replace", refuse)
+    monkeypatch.setattr(journal.os, "write", refuse)
     session.apply(SetCount(player=0, field="renown", value=33))
-    assert words in session.save_problem
+    assert words in session.save_problem and session.unsaved
+    assert not session.fold() and words in session.save_problem
     assert session.sheet.players[0].renown == 33  # kept in memory
     assert session.path.read_bytes() == saved_before  # the file on disk is whole, as before
     assert not [p for p in session.path.parent.iterdir() if p.suffix == ".tmp"]

@@ -1,44 +1,50 @@
-"""An open sheet: entries in, autosave out, undo and redo, one writer at a time.
+"""An open sheet: entries in, journal and saves out, undo and redo, one writer at a time.
 
 The UI talks to a session and never to the models: ``apply(entry)`` runs the rules'
-one ``apply`` function, appends the entry to the history and saves atomically.
+one ``apply`` function, appends the entry to the history and writes it to the journal
+(fsynced) before returning, so a value the screen shows is on disk. The sheet file
+itself is rewritten later by ``fold`` (see ``sheet_file``), never over a version
+someone else wrote.
 """
 
 from __future__ import annotations
 
-from contextlib import suppress
 from datetime import date
 from pathlib import Path
 
+from contextlib import suppress
+
 from ..rules.entries import Begin, apply
 from ..rules.models import Sheet
-from .atomic import SaveError
-from .files import read_sheet, write_sheet
+from .atomic import SaveError, real_target
+from .copies import keep_copy
+from .journal import Journal, digest
 from .lock import SheetLock
 from .paths import games_dir, sheet_name
+from .sheet_file import SheetFile, document_bytes, fold_snapshot, load_current, replay_states, stat_key
 
 
 class SheetSession:
-    """A sheet with its history, the file it saves to, and its undo/redo stacks."""
+    """A sheet with its history, the file it saves to, and its undo/redo stacks.
 
-    def __init__(self, path: Path, history: tuple, *, read_only: bool = False,
-                 lock: SheetLock | None = None, sheet: Sheet | None = None) -> None:
-        self.path = path
-        self.read_only = read_only
-        self.lock = lock
+    ``save_problem`` says why the last write failed (None when all is on disk);
+    ``unsaved`` is true while some change is only in memory; ``note`` says why a
+    sheet was opened read-only when it was not asked for; ``conflict`` holds the
+    bytes of a version someone else saved while we had the sheet open.
+    """
+
+    def __init__(self, path: Path, history: tuple, *, read_only: bool = False, lock: SheetLock | None = None,
+                 file: SheetFile | None = None, journal: Journal | None = None, note: str = "") -> None:
+        self.path, self.read_only, self.lock, self.note = path, read_only, lock, note
+        self.told = ""  # what opening it did that the user should know
         self.history: list = list(history)
-        self.states: list[Sheet] = []
-        state = None
-        for entry in self.history:
-            state = apply(state, entry)
-            self.states.append(state)
-        if sheet is not None and sheet != state:
-            # the file's state wins (a person may have edited it): continue from there
-            self.history.append(Begin(sheet=sheet))
-            self.states.append(sheet)
+        self.states = replay_states(self.history)
+        self._seen: tuple = ()
         self.redo_stack: list = []
         self.save_problem: str | None = None
-        self.unsaved = False
+        self.file = file or SheetFile(path)
+        self.journal = journal or Journal(path, 0, 0)
+        self.conflict: bytes | None = None
         if lock is not None:
             remove_leftovers(path)
 
@@ -46,6 +52,16 @@ class SheetSession:
     def sheet(self) -> Sheet:
         """The current state."""
         return self.states[-1]
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether some change is in memory only (its journal line could not be written)."""
+        return bool(self.journal.pending)
+
+    @property
+    def folded(self) -> bool:
+        """Whether the sheet file holds every change (no journal waiting to be folded)."""
+        return not self.journal.started
 
     @classmethod
     def create(cls, sheet: Sheet, folder: Path | None = None, day: date | None = None) -> SheetSession:
@@ -61,37 +77,49 @@ class SheetSession:
                 lock.release()
                 continue
             session = cls(path, (Begin(sheet=sheet),), lock=lock)
-            session.save()
+            try:
+                session.file.write(session.sheet, tuple(session.history), replace=False)
+            except SaveError:
+                lock.release()
+                raise
             return session
         raise SaveError(f"cannot find a free file name in {folder}")
 
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> SheetSession:
-        """Open a saved sheet; SheetLocked if another scorepad writes it (offer read-only)."""
+        """Open a saved sheet with any journal a crash left; SheetLocked if another
+        scorepad writes it (offer read-only). A history that does not replay opens
+        read-only, as saved, with a ``note``; the file is left untouched."""
         lock = None if read_only else SheetLock(path).acquire()
         try:
-            loaded = read_sheet(path)
+            current = load_current(path)
+            if current.note and lock:
+                lock.release()
+                lock = None
+            session = cls(path, current.history, read_only=read_only or bool(current.note), lock=lock,
+                          file=current.file, journal=current.journal, note=current.note)
+            if lock and current.journal is None:
+                aside = Journal(path).set_aside()
+                session.told = (f"A journal of changes to another version of {path.name} was found "
+                                f"and kept as {aside.name}; the sheet is shown as saved.")
+            elif lock and current.replayed:
+                session.fold()  # the crash's changes into the file now, the journal gone
+                session.told = f"Changes typed before scorepad stopped were recovered from the journal."
         except BaseException:
             if lock:
                 lock.release()
             raise
-        return cls(path, loaded.history, read_only=read_only, lock=lock, sheet=loaded.sheet)
+        return session
 
-    def apply(self, entry, *, save: bool = True) -> Sheet:
-        """Apply one entry (EntryError leaves everything as it was), then autosave.
-
-        With ``save=False`` the caller saves soon after (the app does, once the screen
-        shows the change); until then ``unsaved`` is true and ``close`` saves.
-        """
+    def apply(self, entry) -> Sheet:
+        """Apply one entry (EntryError leaves everything as it was) and journal it."""
         if self.read_only:
             raise PermissionError("this sheet is open read-only")
         state = apply(self.sheet, entry)
         self.history.append(entry)
         self.states.append(state)
         self.redo_stack.clear()
-        self.unsaved = True
-        if save:
-            self.save()
+        self.record(lambda: self.journal.put(len(self.history) - 1, entry.model_dump(mode="json")))
         return state
 
     def undo(self) -> bool:
@@ -100,7 +128,7 @@ class SheetSession:
             return False
         self.redo_stack.append(self.history.pop())
         self.states.pop()
-        self.save()
+        self.record(lambda: self.journal.keep(len(self.history)))
         return True
 
     def redo(self) -> bool:
@@ -110,36 +138,130 @@ class SheetSession:
         entry = self.redo_stack.pop()
         self.history.append(entry)
         self.states.append(apply(self.sheet, entry))
-        self.save()
+        self.record(lambda: self.journal.put(len(self.history) - 1, entry.model_dump(mode="json")))
         return True
 
-    def save(self) -> None:
-        """Save now; a failure is kept in ``save_problem`` and the sheet stays in memory."""
-        if self.read_only:
-            return
+    def record(self, write) -> None:
+        """Journal one change; a failure is kept in ``save_problem`` (the change stays in
+        memory and goes to disk with the next write that works)."""
+        if not self.journal.started:
+            self.journal.begin(self.file.hash)
         try:
-            write_sheet(self.path, self.sheet, tuple(self.history))
+            write()
         except SaveError as err:
             self.save_problem = str(err)
         else:
             self.save_problem = None
-            self.unsaved = False
+
+    def retry(self) -> bool:
+        """Write what is waiting; True when nothing is left in memory only."""
+        try:
+            self.journal.flush()
+        except SaveError as err:
+            self.save_problem = str(err)
+            return False
+        return True
+
+    def fold(self) -> bool:
+        """Rewrite the sheet file with every change and drop the journal, now (closing,
+        or after a crash's journal was replayed); False when it could not be done."""
+        job = self.fold_job()
+        return job is None or self.fold_done(job())
+
+    def fold_job(self):
+        """What a background save runs (None when there is nothing to save): a function
+        that writes a snapshot of the sheet and returns its outcome for ``fold_done``."""
+        if self.read_only or self.conflict is not None or self.folded:
+            return None
+        return fold_snapshot(self.file, self.journal, self.sheet, tuple(self.history), self.journal.changes)
+
+    def fold_done(self, outcome) -> bool:
+        """Take in a background save's outcome; True when the file holds what it wrote."""
+        if outcome.conflict is not None:
+            self.conflict = outcome.conflict
+            return False
+        if outcome.problem:
+            self.save_problem = outcome.problem
+            return False
+        if outcome.changes == self.journal.changes and not self.journal.pending:
+            try:
+                self.journal.remove()  # nothing came in meanwhile: all is in the file
+            except SaveError as err:
+                self.save_problem = str(err)
+                return False
+        self.save_problem = None
+        return True
+
+    def check_file(self) -> bool:
+        """Whether someone else changed the sheet file since we read or wrote it (then
+        ``conflict`` holds their version and saving stops until the user chooses)."""
+        if not self.read_only and self.conflict is None:
+            self.conflict = self.file.theirs()
+        return self.conflict is not None
+
+    def keep_ours(self) -> Path | None:
+        """Keep their version as a copy beside the sheet, then save ours over it; where
+        the copy went (None when there was nothing of theirs to keep)."""
+        theirs, kept = self.conflict or b"", None
+        if theirs:
+            kept = keep_copy(theirs, self.path, "theirs")
+        self.conflict = None
+        self.file.hash, self.file.stat = digest(theirs), stat_key(real_target(self.path))
+        if self.folded:
+            self.journal.begin(self.file.hash)  # our version differs from theirs: write it
+        if not self.fold():
+            raise SaveError(self.save_problem or f"cannot save {self.path.name}")
+        return kept
+
+    def take_theirs(self) -> Path:
+        """Keep our version as a copy beside the sheet, then go on from theirs."""
+        kept = keep_copy(document_bytes(self.sheet, tuple(self.history)), self.path, "ours")
+        current = load_current(self.path)
+        self.journal.remove()
+        self.history, self.redo_stack, self.conflict = list(current.history), [], None
+        self.states = replay_states(self.history)
+        self.file = current.file
+        return kept
+
+    def follow(self) -> bool:
+        """A read-only window follows the file and the journal its writer keeps: True
+        when the sheet changed."""
+        seen = (stat_key(real_target(self.path)), stat_key(self.journal.path))
+        if seen == self._seen:
+            return False
+        self._seen = seen
+        try:
+            current = load_current(self.path)
+        except Exception:  # mid-change, or gone: keep showing what we have
+            return False
+        if current.note or current.history == self.history:
+            return False
+        self.history, self.states = list(current.history), replay_states(current.history)
+        return True
+
+    def rescue(self) -> Path:
+        """A copy of the sheet as it is in memory, in the rescue folder."""
+        return keep_copy(document_bytes(self.sheet, tuple(self.history)), self.path, "rescued")
 
     def save_as(self, path: Path) -> None:
-        """Save to another file (after a failed save, say) and keep writing there."""
+        """Save to another file (after a failed save, say) and keep writing there. An
+        existing file is never replaced (SaveError)."""
         lock = SheetLock(path).acquire()
+        target = SheetFile(path)
         try:
-            write_sheet(path, self.sheet, tuple(self.history))
+            target.write(self.sheet, tuple(self.history), replace=False)
         except SaveError:
             lock.release()
             raise
-        self.close()
-        self.path, self.lock, self.read_only, self.save_problem = path, lock, False, None
+        if self.lock:
+            self.lock.release()
+        self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
+        self.file, self.journal, self.conflict = target, Journal(path), None
 
     def close(self) -> None:
-        """Save what is not saved yet, then release the lock."""
-        if self.unsaved:
-            self.save()
+        """Fold what the journal holds into the file, then release the lock."""
+        if not self.read_only and self.conflict is None and not self.unsaved:
+            self.fold()
         if self.lock:
             self.lock.release()
             self.lock = None
@@ -147,6 +269,6 @@ class SheetSession:
 
 def remove_leftovers(path: Path) -> None:
     """Temporary files of a save that a crash cut short; we hold the lock, so none is live."""
-    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+    for leftover in real_target(path).parent.glob(f".{real_target(path).name}.*.tmp"):
         with suppress(OSError):
             leftover.unlink()

@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import var
 
+from .autosave import Autosave
 from .ordered_keys import OrderedKeys
 from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
 from .screens.home import HomeScreen
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
 
 
-class ScorepadApp(OrderedKeys, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -48,6 +49,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         self._cache: tuple | None = None
 
     def on_mount(self) -> None:
+        self.start_autosave()
         path, replay_path, demo = self.start
         if demo:
             self.open_demo()
@@ -91,44 +93,12 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         from ..rules.entries import EntryError
 
         try:
-            self.session.apply(entry, save=False)
+            self.session.apply(entry)  # in the journal, on disk, before the totals show it
         except EntryError as err:
             return str(err)
         self.revision += 1
-        # the totals are drawn first and the save follows 10 ms later (one save for a burst
-        # of entries): typing stays quick; closing the sheet saves anything still pending
-        self.set_timer(0.01, self.save_now)
+        self.after_change()
         return None
-
-    def save_now(self) -> None:
-        """Save what the last entries changed; on failure, offer to save elsewhere."""
-        if self.session is None:
-            return
-        if self.session.unsaved:
-            self.session.save()
-        self.report_save_problem()
-
-    def report_save_problem(self) -> None:
-        """After a save that failed, offer to save the sheet elsewhere."""
-        if self.session.save_problem:
-            self.ask_save_elsewhere(self.session.save_problem)
-
-    def ask_save_elsewhere(self, problem: str) -> None:
-        from ..storage.atomic import SaveError
-        from ..storage.lock import SheetLocked
-        from .screens.dialogs import SaveAsScreen
-
-        def chosen(target: str | None) -> None:
-            if target:
-                try:
-                    self.session.save_as(Path(target).expanduser())
-                except (SaveError, SheetLocked) as err:
-                    self.ask_save_elsewhere(str(err))
-                    return
-                self.notify(f"Saved to {self.session.path}")
-
-        if not isinstance(self.screen, SaveAsScreen):
-            self.push_screen(SaveAsScreen(problem, str(Path.home() / self.session.path.name)), chosen)
 
     # -- opening games -----------------------------------------------------------------
 
@@ -141,8 +111,13 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         self.session, self.game = session, None
         self.revision += 1
         self.show_game_screen(first)
-        if session.read_only:
-            self.notify("Open read-only: nothing can change.", title=session.path.name)
+        if session.note:
+            self.notify(session.note, severity="warning", timeout=15)
+        elif session.read_only:
+            self.notify("Open read-only: nothing can change; it follows the file as its writer saves it.",
+                        title=session.path.name)
+        if session.told:
+            self.notify(session.told, title=session.path.name, timeout=12)
 
     def new_game(self) -> None:
         """Show a blank Setup form (a new one each time: never the last game's names)."""
@@ -197,7 +172,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         self.use_session(SheetSession.open(DEMO, read_only=True), first="results")
 
     def open_replay(self, path: Path) -> None:
-        """Step through a saved sheet's history."""
+        """Step through a saved sheet's history (the open game's as it is now)."""
         from ..rules.entries import EntryError
         from ..rules.replay import replay, replay_notes
         from ..storage.document import SheetFileError
@@ -206,11 +181,15 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
 
         try:
             loaded = read_sheet(path)
-            steps = replay(loaded.history)
+            history = loaded.history
+            if self.session is not None and self.session.path.resolve() == Path(path).resolve():
+                history = tuple(self.session.history)  # with the changes not yet in the file
+            steps = replay(history)
         except (SheetFileError, EntryError) as err:
             self.notify(str(err), severity="error", timeout=12)
             return
-        self.push_screen(ReplayScreen(steps, replay_notes(steps, loaded.sheet, loaded.totals), path.name))
+        notes = replay_notes(steps, loaded.sheet, loaded.totals) if history is loaded.history else []
+        self.push_screen(ReplayScreen(steps, notes, path.name))
 
     # -- actions -----------------------------------------------------------------------
 
@@ -253,7 +232,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
             if self.session.undo():
                 self.notify(f"Undone: {describe(entry, before)}")
                 self.revision += 1
-                self.report_save_problem()
+                self.after_change()
                 return
         self.notify("Nothing to undo.", severity="warning")
 
@@ -263,7 +242,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
         if self.session and self.session.redo():
             self.notify(f"Redone: {describe(self.session.history[-1], self.session.states[-2])}")
             self.revision += 1
-            self.report_save_problem()
+            self.after_change()
         else:
             self.notify("Nothing to redo.", severity="warning")
 
@@ -281,9 +260,7 @@ class ScorepadApp(OrderedKeys, ScreenStack, App):
             self.notify("The value typed is refused (its message is under the table): "
                         "put it right, or Esc to put it back, then quit.", severity="warning")
             return
-        if self.session:
-            self.session.close()
-        self.exit()
+        self.quit_keeping_changes()
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)

@@ -77,3 +77,11 @@ async def toasts(pilot) -> str:
 
 
 __all__ = ["burst", "count_cell", "focused_id", "goto", "tab_to", "toasts", "type_line"]
+
+
+def on_disk(app):
+    """The open sheet as it is on disk now (the file and its journal), as a second
+    scorepad opening it would see it: no save is forced first."""
+    from scorepad.storage.session import SheetSession
+
+    return SheetSession.open(app.session.path, read_only=True)

@@ -9,13 +9,12 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on
-from .helpers import burst, count_cell, goto
+from .helpers import burst, count_cell, goto, on_disk
 
 
 def saved(app):
-    """The sheet as it is on disk, once pending saves are written."""
-    app.save_now()
-    return read_sheet(app.session.path).sheet
+    """The sheet as it is on disk (file and journal) when the screen shows it."""
+    return on_disk(app).sheet
 
 
 async def test_S9_supplies_typed_in_one_burst_land_player_by_player(game_path):

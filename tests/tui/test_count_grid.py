@@ -8,7 +8,7 @@ from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.widgets.count_grid import CountGrid
 
 from .conftest import app_on
-from .helpers import count_cell, focused_id, goto
+from .helpers import count_cell, focused_id, goto, on_disk
 
 
 def renown(app) -> list[int]:
@@ -160,8 +160,8 @@ async def test_S9_a_typed_sum_is_kept_as_typed_on_return_in_the_file_and_in_repl
         await goto(pilot, "supplies")  # a new screen, built from the sheet and its history
         assert count_cell(app, "kings_grace-0")[0] == "3+4+2"
         assert count_cell(app, "kings_grace-1")[0] == "5"
-        app.save_now()
-    entry = next(e for e in read_sheet(game_path).history if isinstance(e, SetCount))
+        history = on_disk(app).history
+    entry = next(e for e in history if isinstance(e, SetCount))
     assert (entry.value, entry.typed) == (9, "3+4+2")
     assert describe(entry, None).endswith("King's Grace 3+4+2 = 9")
 

@@ -14,13 +14,12 @@ from scorepad.tui.screens.progress import goes_backwards
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
 from .conftest import app_on
-from .helpers import burst, count_cell, focused_id, tab_to, toasts
+from .helpers import burst, count_cell, focused_id, tab_to, toasts, on_disk
 
 
 def saved(app):
-    """The sheet as it is on disk, once pending saves are written."""
-    app.save_now()
-    return read_sheet(app.session.path).sheet
+    """The sheet as it is on disk (file and journal) when the screen shows it."""
+    return on_disk(app).sheet
 
 
 def marks(sheet) -> list[tuple]:

@@ -18,7 +18,7 @@ from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on
-from .helpers import count_cell, focused_id, goto, tab_to, type_line
+from .helpers import count_cell, focused_id, goto, tab_to, type_line, on_disk
 
 
 async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
@@ -225,15 +225,16 @@ async def test_replay_screen_steps_back_and_forth(game_path):
         assert "Step 1 of 3" in str(app.screen.query_one("#step").render())
 
 
-async def test_every_committed_value_is_autosaved_without_quitting(game_path):
+async def test_every_committed_value_is_on_disk_when_shown_and_in_the_file_after_a_pause(game_path):
     app = app_on(game_path)
+    app.look_every, app.fold_after = 0.05, 0.1
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await goto(pilot, "renown")
         await type_line(pilot, "27")
-        await pilot.pause(0.1)  # the save follows the redraw within 10 ms
-        assert read_sheet(game_path).sheet.players[0].renown == 27
-        assert not app.session.unsaved
+        assert on_disk(app).sheet.players[0].renown == 27 and not app.session.unsaved
+        await pilot.pause(0.4)  # typing paused: the file itself is rewritten, in a thread
+        assert read_sheet(game_path).sheet.players[0].renown == 27 and app.session.folded
 
 
 async def test_school_and_scholars_bad_input_stores_nothing(game_path):
@@ -291,7 +292,7 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
     import errno
     import os
 
-    from scorepad.storage import atomic
+    from scorepad.storage import atomic, journal
     from scorepad.tui.screens.dialogs import SaveAsScreen
 
     app = app_on(game_path)
@@ -303,6 +304,7 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
         monkeypatch.setattr(atomic.os, "replace", refuse)
+        monkeypatch.setattr(journal.os, "write", refuse)
         await type_line(pilot, "31")
         await pilot.pause(0.1)
         assert isinstance(app.screen, SaveAsScreen)

@@ -13,7 +13,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.setup import SetupScreen
 
-from .helpers import burst
+from .helpers import burst, on_disk
 
 NAMES = ("name-0", "name-1", "name-2", "name-3")
 
@@ -40,8 +40,8 @@ def problem(app) -> str:
 
 
 def saved(app):
-    """The new game's sheet as it is on disk."""
-    return read_sheet(app.session.path).sheet
+    """The sheet as it is on disk (file and journal) when the screen shows it."""
+    return on_disk(app).sheet
 
 
 async def paste(pilot, text: str) -> None:

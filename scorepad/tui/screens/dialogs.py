@@ -1,4 +1,4 @@
-"""Small modal questions: open read-only? save elsewhere?"""
+"""Small modal questions: open read-only? save elsewhere? which version to keep?"""
 
 from __future__ import annotations
 
@@ -52,3 +52,33 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str]):
+    """A question with a few answers, each a button and a letter key; escape gives the
+    last answer (the one that changes nothing)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, answers: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question, self.answers = question, answers  # (letter, words)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question)
+            with Vertical(classes="answers"):
+                for n, (letter, words) in enumerate(self.answers):
+                    yield Button(f"{words} ({letter})", id=f"answer-{letter}",
+                                 variant="primary" if n == 0 else "default")
+
+    def on_key(self, event) -> None:
+        if any(event.character == letter for letter, _ in self.answers):
+            event.stop()
+            self.dismiss(event.character)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss((event.button.id or "").removeprefix("answer-"))
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.answers[-1][0])

@@ -1,0 +1,40 @@
+"""Copies that keep a version nobody chose to lose: the other version of a sheet
+changed under us, and the rescue copy of values that could not be saved."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from .atomic import SaveError, atomic_write
+from .paths import HOME_VARIABLE, data_home
+
+
+def rescue_dir() -> Path:
+    """A writable place for rescue copies: the user state folder (``rescue`` under
+    ``$SCOREPAD_HOME`` when that is set)."""
+    if os.environ.get(HOME_VARIABLE):
+        return data_home() / "rescue"
+    from platformdirs import user_state_path
+
+    return user_state_path("scorepad", appauthor=False) / "rescue"
+
+
+def keep_copy(data: bytes, sheet: Path, label: str) -> Path:
+    """Write ``data`` as ``NAME.LABEL-STAMP.json`` beside the sheet, or in the rescue
+    folder when the sheet's folder cannot take it; never over an existing file."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    problems = []
+    for folder in (sheet.parent, rescue_dir()):
+        for n in range(1, 100):
+            name = f"{sheet.stem}.{label}-{stamp}{'' if n == 1 else f'-{n}'}.json"
+            try:
+                atomic_write(folder / name, data, replace=False)
+            except SaveError as err:
+                if (folder / name).exists():
+                    continue  # that name is taken: the next one
+                problems.append(str(err))
+                break
+            return folder / name
+    raise SaveError("; ".join(problems) or f"cannot keep a copy of {sheet.name}")

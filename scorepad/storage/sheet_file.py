@@ -1,0 +1,138 @@
+"""The sheet file as an open session sees it: what it last read or wrote (so a version
+written by someone else is noticed, never overwritten), loading with the journal a
+crash left, and the background save that folds the journal into the file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+from pydantic import ValidationError
+
+from ..rules.entries import Begin, EntryError, apply
+from ..rules.models import Sheet
+from .atomic import SaveError, atomic_write, real_target
+from .document import dump_document, history_adapter, parse_document
+from .files import read_bytes
+from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
+
+
+def stat_key(path: Path) -> tuple | None:
+    """What changes when anyone rewrites the file (None when it is gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+@dataclass
+class SheetFile:
+    """A sheet file and the version of it we know: its hash and its stat."""
+
+    path: Path
+    hash: str = ""
+    stat: tuple | None = field(default=None)
+
+    def write(self, sheet: Sheet, history: tuple, *, replace: bool = True, data: bytes | None = None) -> None:
+        """Write the sheet atomically and remember the version written (SaveError)."""
+        data = data if data is not None else document_bytes(sheet, history)
+        atomic_write(self.path, data, replace=replace)
+        self.hash, self.stat = digest(data), stat_key(real_target(self.path))
+
+    def theirs(self) -> bytes | None:
+        """The file's bytes when someone else changed it since we read or wrote it."""
+        if stat_key(real_target(self.path)) == self.stat:
+            return None
+        try:
+            data = read_bytes(self.path)
+        except Exception:  # gone or unreadable: whatever it is, it is not ours
+            return b""
+        if digest(data) == self.hash:
+            self.stat = stat_key(real_target(self.path))  # touched, not changed
+            return None
+        return data
+
+
+def document_bytes(sheet: Sheet, history: tuple) -> bytes:
+    """The file's bytes, stamped with the time of saving."""
+    saved = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return dump_document(sheet, history, saved)
+
+
+class Current(NamedTuple):
+    """A sheet as it stands on disk: the file plus its journal."""
+
+    history: list
+    file: SheetFile
+    note: str  # why it can only be read (its history does not replay), else ""
+    replayed: bool  # a journal's changes were added
+    journal: Journal | None  # the journal beside it, to go on with; None: it belongs to another version
+
+
+def load_current(path: Path) -> Current:
+    """Read the sheet file and replay the journal a crash (or the writer of the sheet,
+    for a read-only window) left beside it. SheetFileError for an unreadable file."""
+    data = read_bytes(path)
+    loaded = parse_document(data, str(path))
+    file = SheetFile(path, digest(data), stat_key(real_target(path)))
+    history = list(loaded.history)
+    try:
+        if replay_states(history)[-1] != loaded.sheet:
+            history.append(Begin(sheet=loaded.sheet))  # the file's state wins: a hand edit
+    except (EntryError, ValidationError) as err:
+        note = (f"{path.name}: its history does not replay ({str(err)[:200]}); it is shown as "
+                "saved, read-only, and the file is left as it is for `scorepad replay`.")
+        return Current([Begin(sheet=loaded.sheet)], file, note, False, Journal(path))
+    records, size = read_journal(journal_path(path))
+    changes = changes_to_replay(records, file.hash)
+    if changes is None:
+        return Current(history, file, "", False, None if journal_path(path).exists() else Journal(path, 0, 0))
+    for change in changes:
+        if "put" in change:
+            entry = history_adapter().validate_python([change["entry"]])[0]
+            history[change["put"]:] = [entry]
+        else:
+            del history[change["keep"]:]
+    return Current(history, file, "", bool(changes), Journal(path, sum("put" in r or "keep" in r for r in records), size))
+
+
+def replay_states(history) -> list[Sheet]:
+    """The state after each entry of a history (EntryError, ValidationError)."""
+    states, state = [], None
+    for entry in history:
+        state = apply(state, entry)
+        states.append(state)
+    return states
+
+
+class FoldOutcome(NamedTuple):
+    """What a background save did: the journal changes it wrote, or why it did not."""
+
+    changes: int
+    problem: str | None = None
+    conflict: bytes | None = None
+
+
+def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tuple,
+                  changes: int) -> Callable[[], FoldOutcome]:
+    """A save of this snapshot, safe to run in a thread: it checks that the file is
+    still the version we know, records in the journal what the new file will be, then
+    writes it."""
+
+    def run() -> FoldOutcome:
+        theirs = file.theirs()
+        if theirs is not None:
+            return FoldOutcome(changes, conflict=theirs)
+        try:
+            data = document_bytes(sheet, history)
+            journal.folding(changes, digest(data))
+            file.write(sheet, history, data=data)
+        except SaveError as err:
+            return FoldOutcome(changes, problem=str(err))
+        return FoldOutcome(changes)
+
+    return run

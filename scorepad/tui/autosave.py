@@ -1,0 +1,178 @@
+"""The App's part that keeps the open sheet on disk, and says so when it cannot.
+
+Every change is in the session's journal before the screen shows it. Once typing has
+paused, the sheet file is rewritten in a thread (the UI never waits for it). Once a
+second the file is looked at: a version written by someone else stops the saving
+and asks which to keep (the other is kept as a copy); a read-only window follows the
+file instead. A change that could not be written stays in memory, is retried, and
+quitting asks before it is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from time import monotonic
+
+FOLD_AFTER = 2.0  # seconds without a change before the sheet file is rewritten
+LOOK_EVERY = 1.0  # seconds between looks at the file
+
+
+class Autosave:
+    """Mixed into the App: ``after_change()`` after every entry, undo or redo."""
+
+    fold_after = FOLD_AFTER
+    look_every = LOOK_EVERY
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._changed_at = 0.0
+        self._folding = False
+        self._told: str | None = None  # the save problem last shown
+        self._asking = False  # a question about the file is on screen
+
+    def start_autosave(self) -> None:
+        """Look at the open sheet's file once a second (call once, on mount)."""
+        self.set_interval(self.look_every, self.look_at_file)
+
+    def after_change(self) -> None:
+        """A change went into the session: say at once if it could not be written."""
+        self._changed_at = monotonic()
+        self.report_saving()
+
+    def look_at_file(self) -> None:
+        """Follow, retry, check for someone else's version, and rewrite when quiet."""
+        session = self.session
+        if session is None or self._asking:
+            return
+        if session.read_only:
+            if session.follow():
+                self.revision += 1
+            return
+        if session.unsaved and session.retry():
+            self.notify(f"Saved again: every change is on disk ({session.path.name}).")
+        if session.check_file():
+            self.ask_which_version()
+        elif monotonic() - self._changed_at >= self.fold_after:
+            self.fold_in_background()
+        self.report_saving()
+
+    def fold_in_background(self) -> None:
+        """Rewrite the sheet file in a thread from a snapshot of the sheet."""
+        session = self.session
+        job = session.fold_job() if session else None
+        if job is None or self._folding:
+            return
+        self._folding = True
+
+        async def fold() -> None:
+            try:
+                outcome = await asyncio.to_thread(job)
+            finally:
+                self._folding = False
+            if session is self.session and session.lock is not None:
+                session.fold_done(outcome)
+                if session.conflict is not None:
+                    self.ask_which_version()
+                self.report_saving()
+
+        self.run_worker(fold(), group="autosave")
+
+    def report_saving(self) -> None:
+        """Show a save problem once (and offer another file when changes are only in
+        memory); a problem that goes away is not repeated."""
+        session = self.session
+        problem = session.save_problem if session else None
+        if problem == self._told:
+            return
+        self._told = problem
+        if problem and session.unsaved:
+            self.ask_save_elsewhere(problem)
+        elif problem:
+            self.notify(f"{problem}. Every change is in the journal; saving is retried.",
+                        severity="warning", timeout=10)
+
+    def ask_save_elsewhere(self, problem: str) -> None:
+        """After a change could not be written, offer to save the sheet elsewhere."""
+        from ..storage.atomic import SaveError
+        from ..storage.lock import SheetLocked
+        from .screens.dialogs import SaveAsScreen
+
+        def chosen(target: str | None) -> None:
+            self._asking = False
+            if target:
+                try:
+                    self.session.save_as(Path(target).expanduser())
+                except (SaveError, SheetLocked) as err:
+                    self.ask_save_elsewhere(str(err))
+                    return
+                self._told = None
+                self.notify(f"Saved to {self.session.path}")
+
+        if not self._asking:
+            self._asking = True
+            suggestion = str(Path.home() / self.session.path.name)
+            self.push_screen(SaveAsScreen(f"{problem}.", suggestion), chosen)
+
+    def ask_which_version(self) -> None:
+        """Someone else saved the sheet: keep theirs or ours, the other as a copy."""
+        from ..storage.atomic import SaveError
+        from .screens.dialogs import ChoiceScreen
+
+        session = self.session
+        gone = not session.conflict
+        question = (f"{session.path.name} was {'deleted or made unreadable' if gone else 'changed'} "
+                    "by someone else (another program, window or computer) while it was open here. "
+                    "Saving has stopped until you choose; nothing is lost either way.")
+        answers = [("k", "Keep ours" + ("" if gone else ": theirs is kept as a copy beside it"))]
+        if not gone:
+            answers.append(("t", "Take theirs: ours is kept as a copy beside it"))
+
+        def chosen(answer: str) -> None:
+            self._asking = False
+            try:
+                kept = session.take_theirs() if answer == "t" else session.keep_ours()
+            except SaveError as err:
+                self.notify(str(err), severity="error", timeout=12)
+                return
+            self.revision += 1
+            if kept is not None:
+                self.notify(f"The other version is kept as {kept}.", timeout=10)
+
+        if not self._asking:
+            self._asking = True
+            self.push_screen(ChoiceScreen(question, answers), chosen)
+
+    def quit_keeping_changes(self) -> None:
+        """Quit; with changes only in memory, the user chooses first: a rescue copy,
+        quit anyway, or stay."""
+        from ..storage.atomic import SaveError
+        from .screens.dialogs import ChoiceScreen
+
+        session = self.session
+        if session is None or not session.unsaved or session.retry():
+            self.close_and_exit()
+            return
+
+        def chosen(answer: str) -> None:
+            self._asking = False
+            if answer == "r":
+                try:
+                    kept = session.rescue()
+                except SaveError as err:
+                    self.notify(str(err), severity="error", timeout=12)
+                    return
+                self.close_and_exit(f"scorepad: the changes that could not be saved are in {kept}")
+            elif answer == "q":
+                self.close_and_exit(f"scorepad: quit without saving the last changes to {session.path}")
+
+        self._asking = True
+        self.push_screen(ChoiceScreen(
+            f"Some changes are not saved: {session.save_problem}.\nKeep them in a rescue copy before quitting?",
+            [("r", "Save a rescue copy, then quit"), ("q", "Quit and lose them"), ("s", "Stay")]), chosen)
+
+    def close_and_exit(self, message: str | None = None) -> None:
+        """Close the sheet (its last changes into the file) and end the app."""
+        if self.session:
+            self.session.close()
+        self.exit(message=message)
