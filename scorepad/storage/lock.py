@@ -1,29 +1,59 @@
-"""One writer per sheet: a lock file beside it, holding the writer's pid and host.
+"""One writer per sheet: an OS lock on a file beside it, ``NAME.json.lock``.
 
-A lock whose process is gone (killed, crashed) on this host is stale and is taken over,
-so a crash never blocks a sheet for ever.
+With ``fcntl`` (Linux, macOS): ``flock(LOCK_EX | LOCK_NB)`` on that file, held by an open fd
+while the sheet is open. The kernel picks one winner and drops the lock when the process
+ends however it ends (crash, SIGKILL, unreaped zombie): a dead writer never blocks. It
+belongs to an open file description: two SheetLocks in one process exclude each other.
+No O_TRUNC (a loser would erase the winner's information); the file is removed at release
+while still locked, so a taker that opened it just before may lock a file no longer at the
+path: after locking it checks the path still names its file (st_dev, st_ino), else retries.
+The winner writes {"pid", "host", "since"} in it for the "open in another scorepad" message:
+information only, which never decides who holds the lock (``holder()`` trusts none of it).
+
+Without fcntl (Windows): the file itself, made with O_EXCL and kept open. Windows will not
+delete a file another process has open, so a lock file that can be deleted was left by a
+writer that is gone and is taken over (not testable on Linux).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import time
 from contextlib import suppress
 from pathlib import Path
 
+from .atomic import SaveError, explain
+
+try:
+    import fcntl
+except ImportError:  # Windows: see the module docstring
+    fcntl = None
+
+
+def _clean(raw: object) -> dict:
+    """A holder's pid, host and since, each as written if it is sane, else "?"."""
+    raw = raw if isinstance(raw, dict) else {}
+    pid, host, since = raw.get("pid"), raw.get("host"), raw.get("since")
+    return {
+        "pid": pid if type(pid) is int and 0 < pid < 2**31 else "?",  # type(): True is no pid
+        "host": host[:64] if isinstance(host, str) and re.fullmatch(r"[\w.-]+", host) else "?",
+        # 2001 to 3000 AD: a real start, and one that localtime() takes on every platform
+        "since": float(since) if type(since) in (int, float) and 1e9 <= since < 32503680000 else "?",
+    }
+
 
 class SheetLocked(Exception):
     """Another running scorepad holds the sheet; it can still be opened read-only."""
 
-    def __init__(self, path: Path, holder: dict) -> None:
-        self.path, self.holder = path, holder
-        since = time.strftime("%H:%M", time.localtime(holder.get("since", 0)))
-        super().__init__(
-            f"{path.name} is open in another scorepad (process {holder.get('pid')} on "
-            f"{holder.get('host')}, since {since}): open it read-only, or close the other one"
-        )
+    def __init__(self, path: Path, holder: dict | None) -> None:
+        self.path, self.holder = path, _clean(holder)
+        pid, host, since = self.holder["pid"], self.holder["host"], self.holder["since"]
+        since = "?" if since == "?" else time.strftime("%H:%M", time.localtime(since))
+        super().__init__(f"{path.name} is open in another scorepad (process {pid} on {host}, since {since}): "
+                         "open it read-only, or close the other one")
 
 
 def lock_path(path: Path) -> Path:
@@ -31,73 +61,85 @@ def lock_path(path: Path) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # someone else's live process
-    except OSError:
-        return False
-    return True
-
-
-def _stale(holder: dict) -> bool:
-    if holder.get("host") != socket.gethostname():
-        return False  # cannot see processes elsewhere: respect it
-    pid = holder.get("pid")
-    return not isinstance(pid, int) or not _alive(pid)
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether ``path`` still names the file open on ``fd``."""
+    with suppress(OSError):  # gone (or unreadable) is not the same
+        here, there = os.stat(path), os.fstat(fd)
+        return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+    return False
 
 
 class SheetLock:
-    """Held while a sheet is open for writing; ``release`` removes it."""
+    """Held while a sheet is open for writing; ``release`` gives it back."""
 
     def __init__(self, path: Path) -> None:
-        self.path = lock_path(path)
-        self.sheet = path
-        self.held = False
+        self.path, self.sheet, self.held = lock_path(path), path, False
+        self._fd, self._info = -1, {}
 
     def acquire(self) -> SheetLock:
-        """Take the lock, taking over a stale one; SheetLocked when a live writer holds it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        for _ in range(3):
-            try:
-                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            except FileExistsError:
-                holder = self.holder()
-                if holder is None and self._young():
-                    raise SheetLocked(self.sheet, {"pid": "?", "host": "?"}) from None  # being written
-                if holder is not None and not _stale(holder):
-                    raise SheetLocked(self.sheet, holder) from None
-                with suppress(FileNotFoundError):
-                    os.unlink(self.path)
-                continue
-            with os.fdopen(fd, "w") as handle:
-                json.dump({"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}, handle)
-            self.held = True
-            return self
-        raise SheetLocked(self.sheet, self.holder() or {})
-
-    def _young(self) -> bool:
+        """Take the lock: SheetLocked when another writer holds it, SaveError when the lock
+        file cannot be made (a read-only folder, a file where the folder should be)."""
+        take = self._flock if fcntl else self._exclusive
         try:
-            return time.time() - self.path.stat().st_mtime < 2
-        except OSError:
-            return False
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            for _ in range(100):  # another round only when a release removed the file under us
+                if (fd := take()) is not None:
+                    break
+            else:
+                raise SheetLocked(self.sheet, self.holder())
+        except OSError as err:
+            raise SaveError(explain(err, self.sheet, "lock")) from err
+        self._fd, self.held = fd, True
+        self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
+        with suppress(OSError):  # information only: a full disk must not cost us the lock
+            os.ftruncate(fd, 0)
+            os.write(fd, json.dumps(self._info).encode())
+        return self
+
+    def _flock(self) -> int | None:
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)  # no O_TRUNC: see the docstring
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if _same_file(fd, self.path):
+                return fd
+        except BlockingIOError:
+            os.close(fd)
+            raise SheetLocked(self.sheet, self.holder()) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # we locked a file just removed from the path: lock the one there now
+        return None
+
+    def _exclusive(self) -> int | None:
+        with suppress(FileExistsError):
+            return os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            with suppress(FileNotFoundError):  # another taker removed it first: race for a new one
+                os.unlink(self.path)  # Windows refuses while a live writer has it open
+        except PermissionError:
+            raise SheetLocked(self.sheet, self.holder()) from None
+        return None
 
     def holder(self) -> dict | None:
-        """Who holds the lock, or None when the lock file is unreadable (a torn write)."""
+        """Who holds the lock, as its file says ("?" for any odd field), or None when the
+        file is missing or holds no such information (empty, torn, garbage)."""
         try:
-            holder = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            with open(self.path, "rb") as handle:
+                raw = json.loads(handle.read(4096))  # ~60 bytes are ours: never read 1 GB of garbage
+        except (OSError, ValueError, RecursionError):
             return None
-        return holder if isinstance(holder, dict) else None
+        return _clean(raw) if isinstance(raw, dict) else None
 
     def release(self) -> None:
-        """Give the lock back (only if it is still ours)."""
-        if self.held:
-            holder = self.holder()
-            if holder is None or holder.get("pid") == os.getpid():
-                with suppress(FileNotFoundError):
-                    os.unlink(self.path)
-            self.held = False
+        """Give the lock back, removing the lock file only if it is still ours."""
+        if not self.held:
+            return
+        self.held = False
+        if fcntl and _same_file(self._fd, self.path):
+            with suppress(OSError):
+                os.unlink(self.path)  # while still locked: see the docstring
+        os.close(self._fd)  # drops the flock (Windows: lets the file be deleted, even by us)
+        if not fcntl and self.holder() == _clean(self._info):
+            with suppress(OSError):
+                os.unlink(self.path)

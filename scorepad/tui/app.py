@@ -138,6 +138,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
 
     def open_path(self, path: Path, read_only: bool = False) -> None:
         """Open a saved sheet; offer read-only when another scorepad holds it."""
+        from ..storage.atomic import SaveError
         from ..storage.document import SheetFileError
         from ..storage.lock import SheetLocked
         from ..storage.session import SheetSession
@@ -158,10 +159,11 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
 
             self.push_screen(ConfirmScreen(f"{err}\n\nOpen it read-only?"), answer)
             return
-        except SheetFileError as err:
+        except (SheetFileError, SaveError) as err:  # unreadable, or its folder takes no lock
             if len(self.screen_stack) < 2:
                 self.show_home()
-            self.notify(str(err), severity="error", timeout=12)
+            hint = "" if read_only or isinstance(err, SheetFileError) else " It can still be opened read-only."
+            self.notify(f"{err}{hint}", severity="error", timeout=12)
             return
         self.use_session(session)
 
