@@ -21,12 +21,14 @@ def rescue_dir() -> Path:
     return user_state_path("scorepad", appauthor=False) / "rescue"
 
 
-def keep_copy(data: bytes, sheet: Path, label: str) -> Path:
+def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) -> Path:
     """Write ``data`` as ``NAME.LABEL-STAMP.json`` beside the sheet, or in the rescue
-    folder when the sheet's folder cannot take it; never over an existing file."""
+    folder when the sheet's folder cannot take it (that one first with ``rescue_first``);
+    never over an existing file."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     problems = []
-    for folder in (sheet.parent, rescue_dir()):
+    folders = (sheet.parent, rescue_dir())
+    for folder in reversed(folders) if rescue_first else folders:
         for n in range(1, 100):
             name = f"{sheet.stem}.{label}-{stamp}{'' if n == 1 else f'-{n}'}.json"
             try:

@@ -215,7 +215,7 @@ class SheetSession:
 
     def take_theirs(self) -> Path:
         """Keep our version as a copy beside the sheet, then go on from theirs."""
-        kept = keep_copy(document_bytes(self.sheet, tuple(self.history)), self.path, "ours")
+        kept = keep_copy(self.our_bytes(), self.path, "ours")
         current = load_current(self.path)
         self.journal.remove()
         self.history, self.redo_stack, self.conflict = list(current.history), [], None
@@ -240,8 +240,13 @@ class SheetSession:
         return True
 
     def rescue(self) -> Path:
-        """A copy of the sheet as it is in memory, in the rescue folder."""
-        return keep_copy(document_bytes(self.sheet, tuple(self.history)), self.path, "rescued")
+        """A copy of the sheet as it is in memory, in the rescue folder (the user state
+        folder: not where saving just failed), else beside the sheet."""
+        return keep_copy(self.our_bytes(), self.path, "rescued", rescue_first=True)
+
+    def our_bytes(self) -> bytes:
+        """The sheet file as it would be saved now, with its history."""
+        return document_bytes(self.sheet, tuple(self.history))
 
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An
@@ -259,8 +264,15 @@ class SheetSession:
         self.file, self.journal, self.conflict = target, Journal(path), None
 
     def close(self) -> None:
-        """Fold what the journal holds into the file, then release the lock."""
-        if not self.read_only and self.conflict is None and not self.unsaved:
+        """Fold what the journal holds into the file, then release the lock. With their
+        version in the file and no choice made, ours is kept as a copy beside it."""
+        if not self.read_only and self.conflict is not None:
+            try:
+                self.told = f"Our version is kept as {keep_copy(self.our_bytes(), self.path, 'ours')}."
+                self.journal.remove()
+            except SaveError as err:  # the journal stays: the next open sets it aside, kept
+                self.save_problem = str(err)
+        elif not self.read_only and not self.unsaved:
             self.fold()
         if self.lock:
             self.lock.release()

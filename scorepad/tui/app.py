@@ -149,7 +149,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
             return
         try:
             session = SheetSession.open(path, read_only=read_only)
-        except SheetLocked as err:
+        except (SheetLocked, SaveError) as err:  # another writer, or a folder that takes no lock
             if len(self.screen_stack) < 2:
                 self.show_home()  # under the question, for a "no"
 
@@ -159,11 +159,10 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
 
             self.push_screen(ConfirmScreen(f"{err}\n\nOpen it read-only?"), answer)
             return
-        except (SheetFileError, SaveError) as err:  # unreadable, or its folder takes no lock
+        except SheetFileError as err:
             if len(self.screen_stack) < 2:
                 self.show_home()
-            hint = "" if read_only or isinstance(err, SheetFileError) else " It can still be opened read-only."
-            self.notify(f"{err}{hint}", severity="error", timeout=12)
+            self.notify(str(err), severity="error", timeout=12)
             return
         self.use_session(session)
 

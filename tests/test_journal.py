@@ -1,0 +1,265 @@
+"""The journal and the sheet file under faults (issue 11): a change is on disk when
+``apply`` returns, a crash at any point replays nothing twice and loses nothing, and a
+version someone else saved is never overwritten."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from scorepad.rules.entries import AddPlayer, SetCount
+from scorepad.storage import journal as journal_module
+from scorepad.storage.atomic import SaveError
+from scorepad.storage.files import read_sheet
+from scorepad.storage.journal import journal_path
+from scorepad.storage.session import SheetSession
+
+from .conftest import make_sheet
+
+
+def new_session():
+    return SheetSession.create(make_sheet({"name": "Ana"}, {"name": "Ben"}))
+
+
+def renown(value: int, player: int = 0) -> SetCount:
+    return SetCount(player=player, field="renown", value=value)
+
+
+def crash(session: SheetSession) -> None:
+    """What a SIGKILL leaves: nothing closed, nothing folded; the OS drops the lock."""
+    session.lock.release()
+    session.lock = None
+
+
+def test_a_change_survives_a_crash_the_moment_apply_returns():
+    session = new_session()
+    session.apply(renown(12))
+    session.apply(renown(7, player=1))
+    crash(session)
+    again = SheetSession.open(session.path)
+    assert again.sheet == session.sheet and again.history == session.history
+    assert "recovered" in again.told
+    assert again.folded and read_sheet(session.path).sheet == session.sheet  # folded at once
+    again.close()
+
+
+def test_a_torn_last_journal_line_is_ignored_and_the_rest_replays():
+    session = new_session()
+    session.apply(renown(12))
+    crash(session)
+    with open(journal_path(session.path), "ab") as handle:
+        handle.write(b'{"put": 2, "entry": {"kind": "set_co')  # a kill in the middle of a write
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 12 and len(again.history) == 2
+    again.close()
+
+
+def test_a_crash_between_rewriting_the_file_and_dropping_the_journal_replays_nothing_twice(monkeypatch):
+    session = new_session()
+    session.apply(AddPlayer(name="Cy"))
+    monkeypatch.setattr(journal_module.Journal, "remove", lambda self: (_ for _ in ()).throw(SaveError("killed")))
+    assert not session.fold()  # the file is rewritten; the journal is still there
+    crash(session)
+    monkeypatch.undo()
+    again = SheetSession.open(session.path)
+    assert [p.name for p in again.sheet.players] == ["Ana", "Ben", "Cy"]  # AddPlayer once, not twice
+    assert again.history == session.history
+    again.close()
+
+
+def test_changes_after_a_background_save_began_stay_in_the_journal():
+    session = new_session()
+    session.apply(renown(1))
+    job = session.fold_job()
+    session.apply(renown(2))  # typed while the file was being written
+    assert session.fold_done(job()) and not session.folded
+    crash(session)
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 2
+    again.close()
+
+
+def test_a_write_that_fails_keeps_the_change_in_memory_and_a_retry_puts_it_on_disk(monkeypatch):
+    session = new_session()
+    real_write = os.write
+
+    def half_then_full(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))  # a full disk: part of a line, then an error
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal_module.os, "write", half_then_full)
+    session.apply(renown(12))
+    assert session.unsaved and "disk is full" in session.save_problem
+    monkeypatch.undo()
+    session.apply(renown(13, player=1))  # the next write takes the waiting line too
+    assert not session.unsaved and session.save_problem is None
+    crash(session)
+    again = SheetSession.open(session.path)  # the torn half line was cut back, not left in the middle
+    assert (again.sheet.players[0].renown, again.sheet.players[1].renown) == (12, 13)
+    again.close()
+
+
+def test_someone_elses_version_is_never_overwritten_by_a_save():
+    session = new_session()
+    theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')
+    session.path.write_bytes(theirs)  # a hand edit, a sync tool, another laptop
+    session.apply(renown(30))
+    assert not session.fold() and session.check_file()
+    assert session.path.read_bytes() == theirs
+    session.close()  # quitting undecided keeps ours as a copy: nothing is lost
+    assert session.path.read_bytes() == theirs
+    (ours,) = session.path.parent.glob("*.ours-*.json")
+    assert read_sheet(ours).sheet.players[0].renown == 30
+
+
+def test_keep_ours_keeps_theirs_as_a_copy():
+    session = new_session()
+    theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')
+    session.path.write_bytes(theirs)
+    session.apply(renown(30))
+    assert session.check_file()
+    kept = session.keep_ours()
+    assert kept.read_bytes() == theirs and kept.parent == session.path.parent
+    assert read_sheet(session.path).sheet.players[0].renown == 30 and not session.check_file()
+    session.close()
+
+
+def test_take_theirs_keeps_ours_as_a_copy():
+    session = new_session()
+    theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')
+    session.path.write_bytes(theirs)
+    session.apply(renown(30))
+    assert session.check_file()
+    kept = session.take_theirs()
+    assert read_sheet(kept).sheet.players[0].renown == 30
+    assert [p.name for p in session.sheet.players] == ["Ana", "Bea"] and session.folded
+    session.apply(renown(5))  # and goes on from theirs
+    session.close()
+    assert read_sheet(session.path).sheet.players[1].name == "Bea"
+
+
+def test_a_touched_but_unchanged_file_is_not_a_conflict():
+    session = new_session()
+    os.utime(session.path, (1, 1))
+    session.apply(renown(3))
+    assert not session.check_file() and session.fold()
+    session.close()
+
+
+def test_a_read_only_window_follows_the_writer_as_it_types():
+    writer = new_session()
+    viewer = SheetSession.open(writer.path, read_only=True)
+    viewer.follow()
+    writer.apply(renown(21))
+    assert viewer.follow() and viewer.sheet.players[0].renown == 21  # from the journal
+    writer.close()  # folded into the file, the journal gone
+    assert viewer.follow() is False or viewer.sheet.players[0].renown == 21
+    assert viewer.sheet.players[0].renown == 21
+
+
+def test_a_journal_of_another_version_is_set_aside_not_replayed_or_lost():
+    session = new_session()
+    session.apply(renown(40))
+    crash(session)
+    theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')
+    session.path.write_bytes(theirs)  # replaced while nobody had it open
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 0 and again.sheet.players[1].name == "Bea"
+    (aside,) = session.path.parent.glob(".*.set-aside")
+    assert b'"value":40' in aside.read_bytes() and "kept as" in again.told
+    again.apply(renown(1))  # a new journal, readable on its own
+    crash(again)
+    assert SheetSession.open(session.path, read_only=True).sheet.players[0].renown == 1
+
+
+def test_a_history_that_does_not_replay_opens_read_only_as_saved_and_untouched():
+    session = new_session()
+    session.close()
+    raw = json.loads(session.path.read_text())
+    raw["history"].append({"kind": "add_player", "name": "ana"})  # Ana is there already
+    session.path.write_text(json.dumps(raw))
+    before = session.path.read_bytes()
+    opened = SheetSession.open(session.path)
+    assert opened.read_only and "does not replay" in opened.note and opened.lock is None
+    assert [p.name for p in opened.sheet.players] == ["Ana", "Ben"]
+    opened.close()
+    assert session.path.read_bytes() == before
+    SheetSession.open(session.path, read_only=True)  # and the lock was not left behind
+    assert not list(session.path.parent.glob("*.lock")) or SheetSession.open(session.path).close() is None
+
+
+def test_save_elsewhere_never_replaces_an_existing_file(tmp_path):
+    session = new_session()
+    other = tmp_path / "other.json"
+    other.write_bytes(b"precious")
+    with pytest.raises(SaveError, match="exists"):
+        session.save_as(other)
+    assert other.read_bytes() == b"precious" and session.path.name.endswith(".json")
+    session.close()
+
+
+def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
+    session = new_session()
+    session.close()
+    link = tmp_path / "link.json"
+    link.symlink_to(session.path)
+    opened = SheetSession.open(link)
+    opened.apply(renown(9))
+    opened.close()
+    assert link.is_symlink() and read_sheet(session.path).sheet.players[0].renown == 9
+
+
+class SessionMachine(RuleBasedStateMachine):
+    """Entries, undo, redo, background saves and crashes in any order: what reopens is
+    always what was on screen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = new_session()
+
+    @rule(value=st.integers(0, 99), player=st.integers(0, 1))
+    def type_value(self, value, player):
+        self.session.apply(renown(value, player))
+
+    @rule()
+    def undo(self):
+        self.session.undo()
+
+    @rule()
+    def redo(self):
+        self.session.redo()
+
+    @rule()
+    def save(self):
+        assert self.session.fold()
+
+    @rule()
+    def save_with_a_change_meanwhile(self):
+        job = self.session.fold_job()
+        self.session.apply(renown(77))
+        if job is not None:
+            assert self.session.fold_done(job())
+
+    @rule()
+    def crash_and_reopen(self):
+        shown = self.session.history
+        crash(self.session)
+        self.session = SheetSession.open(self.session.path)
+        assert self.session.history == shown
+
+    @invariant()
+    def a_second_window_sees_what_is_shown(self):
+        assert SheetSession.open(self.session.path, read_only=True).history == self.session.history
+
+    def teardown(self):
+        self.session.close()
+
+
+TestSessionMachine = SessionMachine.TestCase
+TestSessionMachine.settings = settings(max_examples=30, stateful_step_count=12, deadline=None,
+                                       suppress_health_check=[HealthCheck.function_scoped_fixture])
