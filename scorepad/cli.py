@@ -12,6 +12,16 @@ from .storage.document import SheetFileError, document_schema
 from .storage.files import read_sheet
 
 
+def check_home() -> None:
+    """SaveError (exit 2) when the data folder cannot be one: ``SCOREPAD_HOME`` naming a
+    file, say. Checked before the app starts, and by the commands that list saved games."""
+    from .storage.paths import folder_problem, games_dir
+
+    problem = folder_problem(games_dir())
+    if problem:
+        raise SaveError(f"cannot use the saved games folder: {problem}")
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     """Open the app: home, a sheet (checked first, so a bad file gets exit 2), or the demo."""
     from .tui.launch import launch
@@ -19,6 +29,8 @@ def cmd_app(args: argparse.Namespace) -> int:
     path = getattr(args, "file", None)
     if path is not None:
         read_sheet(Path(path))
+    check_home()
+    if path is not None:
         return launch(path=Path(path))
     return launch(demo=args.command == "demo")
 
@@ -38,15 +50,17 @@ def cmd_score(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """Write a sheet as CSV, Markdown, a BG Stats play file or BGG play-log text."""
     from .storage.atomic import atomic_write
-    from .storage.exports import export_text
+    from .storage.exports import check_export_target, export_text
 
     loaded = read_sheet(Path(args.file))
     text = export_text(args.to, loaded.sheet, loaded.saved)
     if args.output in (None, "-"):
         sys.stdout.write(text)
-    else:
-        atomic_write(Path(args.output), text.encode("utf-8"))
-        print(f"wrote {args.output}", file=sys.stderr)
+        return 0
+    out = Path(args.output)
+    replace = check_export_target(out, Path(args.file), args.force)
+    atomic_write(out, text.encode("utf-8"), replace=replace)
+    print(f"wrote {out}", file=sys.stderr)
     return 0
 
 
@@ -59,6 +73,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.print:
         from .tui.launch import launch
 
+        check_home()
         return launch(replay=Path(args.file))
     try:
         steps = replay(loaded.history)
@@ -79,6 +94,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     from .storage.paths import games_dir
     from .rules.scoring import CATEGORIES, CATEGORY_LABELS
 
+    check_home()
     games, problems = saved_games()
     if not games:
         print(f"No saved games yet in {games_dir()}.")
@@ -125,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("file", metavar="FILE")
     export.add_argument("--to", required=True, choices=["csv", "md", "bgstats", "bgg"])
     export.add_argument("-o", "--output", metavar="OUT", help="file to write (default: print)")
+    export.add_argument("--force", action="store_true",
+                        help="replace OUT if it exists (a scoresheet is never replaced)")
     export.set_defaults(run=cmd_export)
     replay = sub.add_parser("replay", help="step through a sheet's history")
     replay.add_argument("file", metavar="FILE")

@@ -18,10 +18,24 @@ def _uuid(*parts: str) -> str:
     return str(uuid.uuid5(NAMESPACE, "|".join(parts)))
 
 
+def play_time(saved: str) -> datetime:
+    """When the play was saved: ``saved`` read as ISO 8601 (``2026-11-27T21:40:00+01:00``,
+    or a bare date), else now. A sheet edited by hand may say anything there, so any
+    other text (or none) gives the time of the export, never an error."""
+    try:
+        return datetime.fromisoformat(saved)
+    except (TypeError, ValueError):
+        return datetime.now(timezone.utc)
+
+
 def to_bgstats(sheet: Sheet, saved: str = "") -> str:
-    """The play file as JSON text (scores are strings; every boolean is present)."""
-    when = datetime.fromisoformat(saved) if saved else datetime.now(timezone.utc)
-    stamp = when.strftime("%Y-%m-%d %H:%M:%S")
+    """The play file as JSON text (scores are strings; every boolean is present).
+
+    ``saved`` is the sheet's save time: it dates the play (see ``play_time``; any text
+    is accepted) and keeps its ids stable across exports.
+    """
+    # isoformat, not strftime: strftime writes the year 1 as "1-01-01"
+    stamp = play_time(saved).replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
     key = f"{sheet.title}|{saved}"
     table = rows(sheet)
     players, scores = [], []

@@ -10,7 +10,7 @@ from ..rules import standings
 from ..rules.scoring import CATEGORIES
 from .document import SheetFileError
 from .files import read_sheet
-from .paths import games_dir
+from .paths import folder_problem, games_dir
 
 
 @dataclass(frozen=True)
@@ -44,19 +44,43 @@ class PlayerRecord:
 
 
 def saved_games(folder: Path | None = None) -> tuple[list[SavedGame], list[str]]:
-    """Every readable sheet, newest first, and a message for each one that is not."""
+    """Every readable sheet, newest first, and a message for each file that is not one.
+
+    No file can break the listing, whatever is wrong with it; a BG Stats export an older
+    scorepad wrote into the games folder is not a game and is passed over in silence.
+    """
     folder = folder or games_dir()
+    problem = folder_problem(folder)
+    if problem:
+        return [], [problem]
     games, problems = [], []
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+    try:
+        paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    except OSError as err:
+        return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
+    for path in paths:
         try:
-            loaded = read_sheet(path)
+            games.append(saved_game(path))
         except SheetFileError as err:
-            problems.append(str(err))
-            continue
-        when = loaded.saved or datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
-        games.append(SavedGame(path, when[:10], loaded.sheet.title, standings(loaded.sheet)))
+            if not old_export(path, err):
+                problems.append(str(err))
+        except Exception as err:  # whatever it is: one odd file must not hide every other game
+            problems.append(str(SheetFileError(str(path), "", f"cannot be read ({type(err).__name__}: {err})")))
     games.sort(key=lambda game: (game.date, game.path.name), reverse=True)
     return games, problems
+
+
+def saved_game(path: Path) -> SavedGame:
+    """One sheet of the listing, dated when it was saved (or by the file's time)."""
+    loaded = read_sheet(path)
+    when = loaded.saved or datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
+    return SavedGame(path, when[:10], loaded.sheet.title, standings(loaded.sheet))
+
+
+def old_export(path: Path, err: SheetFileError) -> bool:
+    """A BG Stats export beside the sheets (as older versions wrote them): named so, and
+    JSON that is not a scoresheet at all. A sheet with a bad value is still reported."""
+    return path.name.endswith(".bgstats.json") and err.where == "format"
 
 
 def player_records(games: list[SavedGame]) -> list[PlayerRecord]:

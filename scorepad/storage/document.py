@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
@@ -15,12 +16,30 @@ FORMAT = "great-library-scoresheet"
 VERSION = 1
 
 
+MAX_HISTORY = 100_000  # entries a file may keep: the reader, the writer and the schema share it
+MAX_MESSAGE = 300  # characters of an error message: a 10 MB value must not become a 10 MB line
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters, its middle replaced by an ellipsis
+    (both ends stay: a path keeps its file name, a message its last words)."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
+
+
 class SheetFileError(Exception):
-    """A sheet that cannot be read: which file, where in it, and what is wrong."""
+    """A sheet that cannot be read: which file, where in it, and what is wrong.
+
+    The message is at most ``MAX_MESSAGE`` characters, whatever the file holds.
+    """
 
     def __init__(self, source: str, where: str, problem: str) -> None:
-        self.source, self.where, self.problem = source, where, problem
+        source, where = clip(source, 120), clip(where, 80)
         place = f" at {where}" if where else ""
+        problem = clip(problem, MAX_MESSAGE - len(f"{source}{place}: "))
+        self.source, self.where, self.problem = source, where, problem
         super().__init__(f"{source}{place}: {problem}")
 
 
@@ -51,7 +70,7 @@ def document_model() -> type[Sheet]:
 
         format: Literal["great-library-scoresheet"] = FORMAT
         version: Literal[1] = VERSION
-        history: tuple[Entry, ...] = Field(default=(), max_length=100_000)
+        history: tuple[Entry, ...] = Field(default=(), max_length=MAX_HISTORY)
         saved: str = Field(default="", description="when the sheet was last saved (ISO 8601)")
         totals: dict[str, int] = Field(
             default_factory=dict, description="each player's total when saved, for other tools"
@@ -67,6 +86,77 @@ def document_schema() -> dict[str, Any]:
     return schema
 
 
+class DuplicateKey(ValueError):
+    """A JSON object that names one key twice (JSON allows it; a scoresheet does not)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class TooManyDigits(ValueError):
+    """An integer longer than Python converts (``sys.get_int_max_str_digits``)."""
+
+    def __init__(self, digits: str, limit: int) -> None:
+        super().__init__(limit)
+        self.digits, self.limit = digits, limit
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict; DuplicateKey rather than the last value silently winning."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(key)
+        found[key] = value
+    return found
+
+
+def bounded_int(digits: str) -> int:
+    """A JSON integer; TooManyDigits where ``int`` would raise a bare ValueError."""
+    limit = sys.get_int_max_str_digits()
+    if limit and len(digits.lstrip("-")) > limit:
+        raise TooManyDigits(digits, limit)
+    return int(digits)
+
+
+def duplicate_place(text: str) -> str:
+    """Where the object with a repeated key starts (``line 3, column 5``), by a second,
+    pure-Python pass: the fast parser tells no positions. Skipped for a large text."""
+    if len(text) > 1_000_000:
+        return ""
+    from json import decoder, scanner
+
+    class Found(Exception):
+        """The place, out of the middle of the parse."""
+
+    def parse_object(start, strict, scan_once, object_hook, _pairs_hook, memo=None):
+        pairs, end = decoder.JSONObject(start, strict, scan_once, object_hook, list, memo)
+        if len({key for key, _ in pairs}) < len(pairs):
+            raise Found(line_and_column(text, start[1] - 1))  # start[1] is just past the "{"
+        return dict(pairs), end
+
+    parser = json.JSONDecoder()
+    parser.parse_object = parse_object
+    parser.scan_once = scanner.py_make_scanner(parser)
+    try:
+        parser.decode(text)
+    except Found as found:
+        return str(found)
+    except (ValueError, RecursionError):
+        pass
+    return ""
+
+
+def line_and_column(text: str, position: int) -> str:
+    """``line 3, column 12`` of a position in the text (empty when it was not found)."""
+    if position < 0:
+        return ""
+    line = text.count("\n", 0, position) + 1
+    column = position - text.rfind("\n", 0, position)
+    return f"line {line}, column {column}"
+
+
 def decode(data: bytes, source: str) -> dict[str, Any]:
     """Bytes to the top-level JSON object, with line and column on a syntax error."""
     try:
@@ -74,7 +164,13 @@ def decode(data: bytes, source: str) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise SheetFileError(source, f"byte {err.start}", "not UTF-8 text: is this a scoresheet?") from None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, object_pairs_hook=unique_keys, parse_int=bounded_int)
+    except DuplicateKey as err:
+        raise SheetFileError(source, duplicate_place(text), f'an object names the key "{clip(err.key, 40)}" '
+                             "twice: each key may appear once") from None
+    except TooManyDigits as err:
+        raise SheetFileError(source, line_and_column(text, text.find(err.digits)),
+                             f"a number with more than {err.limit} digits: not a scoresheet value") from None
     except json.JSONDecodeError as err:
         problem = f"not valid JSON ({err.msg})"
         if err.pos >= len(text.rstrip()):
@@ -115,25 +211,66 @@ def where(loc: tuple, raw: Any) -> str:
             text += f"[{step}]"
             node = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
             if text == f"players[{step}]" and isinstance(node, dict) and str(node.get("name", "")).strip():
-                text += f" ({node['name']})"
+                text += f" ({clip(str(node['name']), 24)})"
         else:
             text += ("." if text else "") + step
             node = node.get(step) if isinstance(node, dict) else None
     return text or "top level"
 
 
+def spot(loc: tuple, raw: Any) -> tuple:
+    """The value of the file an error is about: its location up to the first union branch.
+
+    Pydantic reports one error per branch of a plain union it tried, each under the
+    branch's name (``value.int``, ``value.str``): a step that is not in the file marks a
+    branch, and those errors are one problem with the value before it. A tag step of a
+    discriminated union is skipped, as in ``where``.
+    """
+    kept, node = [], raw
+    for number, step in enumerate(loc):
+        if isinstance(step, int):
+            node = node[step] if isinstance(node, list) and 0 <= step < len(node) else None
+        elif isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, dict) and node.get("kind") == step:
+            continue
+        elif number < len(loc) - 1 or not isinstance(node, dict):
+            break  # a branch pydantic tried, not a place in the file
+        kept.append(step)
+    return tuple(kept)
+
+
+def distinct_problems(errors: list[dict], raw: Any, prefix: tuple) -> list[dict]:
+    """One error for each problem, in pydantic's order.
+
+    Dropped: the ``too_short`` a list reports after an item failed (its items were
+    dropped, so it looks short: a consequence, not a problem), and further errors
+    about a value already counted (union branches).
+    """
+    inside = {tuple(error["loc"][:size]) for error in errors for size in range(len(error["loc"]))}
+    found: dict[tuple, dict] = {}
+    for error in errors:
+        if error["type"] == "too_short" and tuple(error["loc"]) in inside:
+            continue
+        found.setdefault(spot(prefix + tuple(error["loc"]), raw), error)
+    return list(found.values()) or errors[:1]
+
+
 def validation_problem(
     err: ValidationError, raw: Any, source: str, prefix: tuple = ()
 ) -> SheetFileError:
-    """The first pydantic error in plain words, naming its place in the file."""
-    errors = err.errors()
-    first = errors[0]
+    """The first pydantic error in plain words, naming its place in the file, and how
+    many other problems the file has."""
+    problems = distinct_problems(err.errors(), raw, prefix)
+    first = problems[0]
     message = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
     if first["type"] != "missing" and isinstance(value, (int, float, str, bool)):
-        message += f" (found {json.dumps(value)})"
-    if len(errors) > 1:
-        message += f"; {len(errors) - 1} more problem(s) after this one"
+        shown = clip(value, 40) if isinstance(value, str) else value  # before quoting: a 10 MB value
+        message += f" (found {clip(json.dumps(shown, ensure_ascii=False), 60)})"
+    more = len(problems) - 1
+    if more:
+        message += f"; {more} more problem{'s' if more > 1 else ''} after this one"
     return SheetFileError(source, where(prefix + tuple(first["loc"]), raw), message)
 
 
@@ -151,8 +288,11 @@ def parse_document(data: bytes, source: str) -> Loaded:
         sheet = Sheet.model_validate(body)
     except ValidationError as err:
         raise validation_problem(err, raw, source) from None
+    entries = raw.get("history") or []
+    if isinstance(entries, list) and len(entries) > MAX_HISTORY:
+        raise SheetFileError(source, "history", f"more than {MAX_HISTORY:,} entries: too many for a scoresheet")
     try:
-        history = history_adapter().validate_python(raw.get("history") or [])
+        history = history_adapter().validate_python(entries)
     except ValidationError as err:
         raise validation_problem(err, raw, source, prefix=("history",)) from None
     history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated

@@ -1,13 +1,20 @@
-"""Exports of a sheet's standings: CSV, Markdown and a BoardGameGeek play-log text."""
+"""Exports of a sheet's standings: CSV, Markdown and a BoardGameGeek play-log text, and
+where an export file may be written (never over a scoresheet, never in the games folder)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import os
+import stat
+from pathlib import Path
 
 from ..rules import end_status, standings
 from ..rules.models import Sheet
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
+from .atomic import SaveError, atomic_write, explain
+from .files import is_scoresheet
+from .paths import exports_dir, folder_problem
 
 GAME_NAME = "The Great Library"
 CSV_FIELDS = ("rank", "player", *CATEGORIES, "total", "seals_removed", "scholar_cards",
@@ -86,3 +93,53 @@ def to_bgg(sheet: Sheet) -> str:
         lines.append(f"{row['player']}: {parts} = {row['total']}")
     lines.extend(s.text for s in table.separations)
     return "\n".join(lines) + "\n"
+
+
+def check_export_target(out: Path, sheet_path: Path, force: bool) -> bool:
+    """Whether ``out`` exists and may be replaced (only with ``force``); SaveError when an
+    export must not be written there: a folder, something not a plain file, the sheet being
+    exported, any other scoresheet (even with ``force``), or an existing file without it.
+
+    (The look and the write are two steps; without ``force`` the write itself refuses a
+    file made in between.)
+    """
+    try:
+        info = os.stat(out)
+    except FileNotFoundError:
+        return False
+    except OSError as err:
+        raise SaveError(explain(err, out, "write")) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError(f"cannot write {out}: it is a folder; give a file name, as {out / 'game.csv'}")
+    if os.path.samefile(out, sheet_path):
+        raise SaveError(f"cannot write {out}: it is the sheet being exported; an export never replaces a scoresheet")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(f"cannot write {out}: it is not a plain file (to print the export, leave out -o)")
+    if is_scoresheet(out):
+        raise SaveError(f"cannot write {out}: it is a scoresheet, and an export never replaces one; "
+                        "choose another name")
+    if not force:
+        raise SaveError(f"cannot write {out}: a file of that name exists (it is left as it was); "
+                        "add --force to replace it")
+    return True
+
+
+def write_export(text: str, stem: str, suffix: str, folder: Path | None = None) -> Path:
+    """Write an export in ``folder`` (the exports folder) under a free name and return it:
+    ``NAME.csv``, else ``NAME-2.csv`` and on. An existing file is never replaced."""
+    folder = folder or exports_dir()
+    problem = folder_problem(folder)
+    if problem:
+        raise SaveError(f"cannot export to {folder}: {problem}")
+    for attempt in range(1, 1000):
+        target = folder / f"{stem}{f'-{attempt}' if attempt > 1 else ''}{suffix}"
+        if os.path.lexists(target):
+            continue
+        try:
+            atomic_write(target, text.encode("utf-8"), replace=False)
+        except SaveError as err:
+            if isinstance(err.__cause__, FileExistsError) and os.path.lexists(target):
+                continue  # another export took the name between the look and the write
+            raise
+        return target
+    raise SaveError(f"cannot export to {folder}: {stem}{suffix} and 998 more names are taken")

@@ -142,9 +142,11 @@ def line(record: dict) -> bytes:
 def read_journal(path: Path) -> tuple[list[dict], int]:
     """The whole records of a journal (a torn or unreadable line ends it), and the
     length in bytes of those lines."""
+    from .files import read_bytes  # only a regular file, of a sheet's size at most
+
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_bytes(path)
+    except Exception:  # none, or not a journal to read: nothing to replay from it
         return [], 0
     records, size = [], 0
     for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn

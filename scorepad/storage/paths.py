@@ -26,6 +26,30 @@ def games_dir() -> Path:
     return data_home() / "games"
 
 
+def exports_dir() -> Path:
+    """The folder of exports written by the app (not created here): never the games
+    folder, where an export would be listed as a game, nor beside a bundled sheet."""
+    return data_home() / "exports"
+
+
+def folder_problem(folder: Path) -> str:
+    """Why ``folder`` cannot be a folder (a file is in the way), or "" when it can be.
+
+    Checks the folder and each folder above it, so ``SCOREPAD_HOME`` naming a file is
+    said as such rather than as a missing ``games`` folder.
+    """
+    for place in (folder, *folder.parents):
+        try:
+            if place.is_dir():
+                return ""
+            if place.exists():
+                named = f" (set by {HOME_VARIABLE})" if place == data_home() and os.environ.get(HOME_VARIABLE) else ""
+                return f"{place}{named} is a file, not a folder"
+        except OSError as err:  # an unreadable folder above, a name too long, ...
+            return f"{place} cannot be used: {err.strerror or err}"
+    return ""
+
+
 def slug(title: str) -> str:
     """A file-name-safe form of a title: ``Friday at Ana's`` -> ``friday-at-ana-s``."""
     text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")

@@ -14,14 +14,16 @@ from pathlib import Path
 
 from contextlib import suppress
 
-from ..rules.entries import Begin, apply
+from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from .atomic import SaveError, real_target
 from .copies import keep_copy
+from .document import MAX_HISTORY
 from .journal import Journal, digest
 from .lock import SheetLock
 from .paths import games_dir, sheet_name
-from .sheet_file import SheetFile, document_bytes, fold_snapshot, load_current, replay_states, stat_key
+from .files import sheet_bytes
+from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, stat_key
 
 
 class SheetSession:
@@ -115,6 +117,9 @@ class SheetSession:
         """Apply one entry (EntryError leaves everything as it was) and journal it."""
         if self.read_only:
             raise PermissionError("this sheet is open read-only")
+        if len(self.history) >= MAX_HISTORY:  # a file longer than this would not be read back
+            raise EntryError(f"the sheet's history is full ({MAX_HISTORY:,} changes): "
+                             "start a new game from its results")
         state = apply(self.sheet, entry)
         self.history.append(entry)
         self.states.append(state)
@@ -246,7 +251,7 @@ class SheetSession:
 
     def our_bytes(self) -> bytes:
         """The sheet file as it would be saved now, with its history."""
-        return document_bytes(self.sheet, tuple(self.history))
+        return sheet_bytes(self.path, self.sheet, tuple(self.history))
 
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An

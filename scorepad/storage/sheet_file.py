@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, NamedTuple
 
@@ -15,8 +14,8 @@ from pydantic import ValidationError
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from .atomic import SaveError, atomic_write, real_target
-from .document import dump_document, history_adapter, parse_document
-from .files import read_bytes
+from .document import history_adapter, parse_document
+from .files import read_bytes, sheet_bytes
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
 
@@ -39,7 +38,7 @@ class SheetFile:
 
     def write(self, sheet: Sheet, history: tuple, *, replace: bool = True, data: bytes | None = None) -> None:
         """Write the sheet atomically and remember the version written (SaveError)."""
-        data = data if data is not None else document_bytes(sheet, history)
+        data = data if data is not None else sheet_bytes(self.path, sheet, history)
         atomic_write(self.path, data, replace=replace)
         self.hash, self.stat = digest(data), stat_key(real_target(self.path))
 
@@ -55,12 +54,6 @@ class SheetFile:
             self.stat = stat_key(real_target(self.path))  # touched, not changed
             return None
         return data
-
-
-def document_bytes(sheet: Sheet, history: tuple) -> bytes:
-    """The file's bytes, stamped with the time of saving."""
-    saved = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    return dump_document(sheet, history, saved)
 
 
 class Current(NamedTuple):
@@ -128,7 +121,7 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
         if theirs is not None:
             return FoldOutcome(changes, conflict=theirs)
         try:
-            data = document_bytes(sheet, history)
+            data = sheet_bytes(file.path, sheet, history)
             journal.folding(changes, digest(data))
             file.write(sheet, history, data=data)
         except SaveError as err:

@@ -277,7 +277,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
             yield SystemCommand("Replay this game", "Step through its history",
                                 lambda: self.open_replay(self.session.path))
             for kind in ("csv", "md", "bgstats", "bgg"):
-                yield SystemCommand(f"Export {kind}", f"Write a {kind} export beside the sheet",
+                yield SystemCommand(f"Export {kind}", f"Write a {kind} export to the exports folder",
                                     lambda k=kind: self.export(k))
 
     def export(self, kind: str) -> None:

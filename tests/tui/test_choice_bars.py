@@ -57,7 +57,9 @@ async def test_the_action_bar_records_an_event_and_takes_it_back_with_keys(game_
         assert app.session.sheet.timeline == ()
 
 
-async def test_the_export_bar_writes_each_export_beside_the_sheet(game_path):
+async def test_the_export_bar_writes_each_export_to_the_exports_folder_not_among_the_games(game_path):
+    from scorepad.storage.paths import exports_dir
+
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -67,5 +69,6 @@ async def test_the_export_bar_writes_each_export_beside_the_sheet(game_path):
         await pilot.pause()
         assert focused_id(app) == "exports"
     for ending in (".csv", ".md", ".bgstats.json", ".bgg.txt"):
-        written = game_path.with_name(game_path.stem + ending)
+        written = exports_dir() / (game_path.stem + ending)
         assert written.exists() and "Ana" in written.read_text(encoding="utf-8")
+    assert sorted(p.name for p in game_path.parent.glob("*.json")) == [game_path.name]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Label, Static
 
-from ...storage.atomic import SaveError, atomic_write
-from ...storage.exports import export_text
+from ...storage.atomic import SaveError
+from ...storage.exports import export_text, write_export
 from ..widgets.bar_chart import CategoryBars
 from ..widgets.choice_bar import ChoiceBar
 from .base import GameScreen
@@ -25,7 +25,7 @@ class ResultsScreen(GameScreen):
         yield CategoryBars("", id="bars")
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
-        yield Label("Export next to the sheet", classes="subheading")
+        yield Label("Export (to the exports folder)", classes="subheading")
         yield ChoiceBar([("csv", "CSV"), ("md", "Markdown"), ("bgstats", "BG Stats"), ("bgg", "BGG play log")],
                         id="exports")
 
@@ -46,11 +46,14 @@ class ResultsScreen(GameScreen):
         self.export(event.option)
 
     def export(self, kind: str) -> None:
-        """Write an export beside the sheet file and say where."""
+        """Write an export to the exports folder, under a name no file has, and say where.
+
+        Never beside the sheet: in the games folder Home would list it as a game, and the
+        demo's sheet lives inside the installed package.
+        """
         session = self.app.session
-        target = session.path.with_name(session.path.stem + EXPORTS[kind])
         try:
-            atomic_write(target, export_text(kind, session.sheet).encode("utf-8"))
+            target = write_export(export_text(kind, session.sheet), session.path.stem, EXPORTS[kind])
         except SaveError as err:
             self.notify(str(err), severity="error")
             return

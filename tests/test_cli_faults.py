@@ -1,0 +1,264 @@
+"""Issue 11, through the real command line: exports that never replace a sheet, app exports
+kept out of the games folder, a SCOREPAD_HOME that is a file, any ``saved`` text in a BG
+Stats export, and a history that replays to an invalid sheet. No traceback reaches the user."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from scorepad.cli import main
+from scorepad.rules.entries import Begin
+from scorepad.storage.bgstats import to_bgstats
+from scorepad.storage.catalog import saved_games
+from scorepad.storage.files import read_sheet, write_sheet
+from scorepad.storage import paths
+from scorepad.storage.paths import games_dir
+
+from .conftest import DATA, make_sheet
+
+FRIDAY = (DATA / "friday.json").read_bytes()
+
+
+def run(capsys, *argv):
+    """Run the CLI; its exit code, stdout and stderr (never a traceback)."""
+    code = main([str(arg) for arg in argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    path = tmp_path / "g.json"
+    path.write_bytes(FRIDAY)
+    return path
+
+
+# Finding 1: `export g.json --to csv -o g.json` replaced the sheet with CSV and exited 0.
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_issue11_f1_export_never_writes_over_the_sheet_it_reads(game, capsys, force):
+    code, out, err = run(capsys, "export", game, "--to", "csv", "-o", game, *force)
+    assert code == 2 and out == ""
+    assert str(game) in err and "the sheet being exported" in err
+    assert game.read_bytes() == FRIDAY
+
+
+def test_issue11_f1_export_refuses_the_sheet_under_another_name(game, tmp_path, capsys):
+    alias = tmp_path / "alias.json"
+    alias.symlink_to(game)
+    code, _, err = run(capsys, "export", game, "--to", "md", "-o", alias, "--force")
+    assert code == 2 and "the sheet being exported" in err
+    assert game.read_bytes() == FRIDAY and alias.is_symlink()
+
+
+def test_issue11_f1_export_never_writes_over_another_scoresheet_even_with_force(game, tmp_path, capsys):
+    other = tmp_path / "other.json"
+    other.write_bytes(FRIDAY.replace(b"Friday", b"Saturday"))
+    before = other.read_bytes()
+    code, _, err = run(capsys, "export", game, "--to", "bgstats", "-o", other, "--force")
+    assert code == 2 and str(other) in err and "is a scoresheet" in err
+    assert other.read_bytes() == before
+
+
+def test_issue11_f1_export_replaces_a_file_only_with_force(game, tmp_path, capsys):
+    target = tmp_path / "g.csv"
+    target.write_bytes(b"an older export\n")
+    code, _, err = run(capsys, "export", game, "--to", "csv", "-o", target)
+    assert code == 2 and str(target) in err and "--force" in err
+    assert target.read_bytes() == b"an older export\n"
+    code, _, err = run(capsys, "export", game, "--to", "csv", "-o", target, "--force")
+    assert code == 0 and target.read_text(encoding="utf-8").startswith("rank,player,")
+
+
+def test_issue11_f1_export_refuses_a_folder(game, tmp_path, capsys):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    code, _, err = run(capsys, "export", game, "--to", "csv", "-o", folder, "--force")
+    assert code == 2 and str(folder) in err and "folder" in err
+    assert list(folder.iterdir()) == []
+
+
+def test_issue11_f1_export_writes_a_new_file_and_help_names_force(game, tmp_path, capsys):
+    target = tmp_path / "new" / "g.md"
+    assert run(capsys, "export", game, "--to", "md", "-o", target)[0] == 0
+    assert target.read_text(encoding="utf-8").startswith("# Friday at Ana's")
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    assert re.search(r"--force\s+\S", capsys.readouterr().out)
+
+
+# Finding 2: app exports landed beside the sheet (in games/, or in the installed package).
+
+def results_export(path: Path, kind: str) -> list[str]:
+    """Run the Results screen's export on a stub screen; the notes it showed."""
+    from scorepad.tui.screens.results import ResultsScreen
+
+    notes: list[str] = []
+    session = SimpleNamespace(path=path, sheet=read_sheet(path).sheet)
+    screen = SimpleNamespace(app=SimpleNamespace(session=session),
+                             notify=lambda message, **_: notes.append(message))
+    ResultsScreen.export(screen, kind)
+    return notes
+
+
+def test_issue11_f2_exports_dir_is_beside_games_under_scorepad_home(scorepad_home):
+    assert paths.exports_dir() == scorepad_home / "exports"
+
+
+def test_issue11_f2_app_export_of_the_demo_goes_to_exports_never_into_the_package(scorepad_home):
+    import scorepad
+
+    demo = Path(scorepad.__file__).parent / "data" / "demo.json"
+    package = sorted(demo.parent.iterdir())
+    notes = results_export(demo, "csv") + results_export(demo, "csv") + results_export(demo, "bgstats")
+    assert sorted(p.name for p in paths.exports_dir().iterdir()) == ["demo-2.csv", "demo.bgstats.json", "demo.csv"]
+    assert sorted(demo.parent.iterdir()) == package
+    assert all(str(paths.exports_dir()) in note for note in notes)
+
+
+def test_issue11_f2_app_export_never_lands_in_games_nor_replaces_an_export(scorepad_home):
+    sheet = make_sheet({"name": "Ana", "renown": 3})
+    path = games_dir() / "2026-11-27-friday.json"
+    write_sheet(path, sheet, (Begin(sheet=sheet),))
+    paths.exports_dir().mkdir()
+    (paths.exports_dir() / "2026-11-27-friday.md").write_bytes(b"mine")
+    results_export(path, "md")
+    assert sorted(p.name for p in games_dir().iterdir()) == ["2026-11-27-friday.json"]
+    assert (paths.exports_dir() / "2026-11-27-friday.md").read_bytes() == b"mine"
+    assert (paths.exports_dir() / "2026-11-27-friday-2.md").read_text(encoding="utf-8").startswith("# ")
+    assert [game.path for game in saved_games()[0]] == [path]
+
+
+async def test_issue11_f2_the_demo_export_bar_writes_to_the_exports_folder(scorepad_home):
+    from scorepad.tui.app import DEMO, ScorepadApp
+
+    from .tui.helpers import tab_to
+
+    package = sorted(DEMO.parent.iterdir())
+    app = ScorepadApp(demo=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await tab_to(pilot, "exports")
+        await pilot.press("enter", "enter")  # CSV twice: the second finds the first in place
+        await pilot.pause()
+    assert sorted(p.name for p in paths.exports_dir().iterdir()) == ["demo-2.csv", "demo.csv"]
+    assert sorted(DEMO.parent.iterdir()) == package and not games_dir().exists()
+
+
+def test_issue11_f2_app_export_failure_is_a_note_not_a_crash(scorepad_home, tmp_path, monkeypatch):
+    blocked = tmp_path / "home-file"
+    blocked.write_text("x")
+    monkeypatch.setenv("SCOREPAD_HOME", str(blocked))
+    notes = results_export(DATA / "friday.json", "csv")
+    assert len(notes) == 1 and "not a folder" in notes[0]
+
+
+def test_issue11_f2_old_exports_in_games_are_skipped_but_a_broken_sheet_is_reported(scorepad_home, capsys):
+    sheet = make_sheet({"name": "Ana", "renown": 3}, title="Friday")
+    good = games_dir() / "2026-11-27-friday.json"
+    write_sheet(good, sheet, (Begin(sheet=sheet),))
+    (games_dir() / "2026-11-27-friday.bgstats.json").write_text(to_bgstats(sheet), encoding="utf-8")
+    broken = games_dir() / "2026-11-28-broken.json"
+    broken.write_text(json.dumps({"format": "great-library-scoresheet", "players": [{"name": 5}]}))
+    games, problems = saved_games()
+    assert [g.path for g in games] == [good]
+    assert len(problems) == 1 and str(broken) in problems[0]
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "Friday" in out
+    assert "broken.json" in err and "bgstats" not in err
+
+
+# Finding 3: SCOREPAD_HOME naming a file.
+
+@pytest.fixture
+def home_is_a_file(tmp_path, monkeypatch) -> Path:
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("x")
+    monkeypatch.setenv("SCOREPAD_HOME", str(blocked))
+    return blocked
+
+
+@pytest.fixture
+def no_app(monkeypatch) -> list:
+    """The app is never started: a regression fails instead of taking the terminal."""
+    started: list = []
+    monkeypatch.setattr("scorepad.tui.launch.launch", lambda **kw: started.append(kw) or 0)
+    return started
+
+
+def test_issue11_f3_history_with_home_a_file_says_so_exit_2(home_is_a_file, capsys):
+    code, out, err = run(capsys, "history")
+    assert code == 2 and out == ""
+    assert "SCOREPAD_HOME" in err and str(home_is_a_file) in err and "not a folder" in err
+
+
+def test_issue11_f3_games_folder_a_file_is_said_too(scorepad_home, capsys):
+    (scorepad_home / "games").write_text("x")
+    code, _, err = run(capsys, "history")
+    assert code == 2 and str(scorepad_home / "games") in err and "not a folder" in err
+    assert saved_games()[1] and "not a folder" in saved_games()[1][0]
+
+
+@pytest.mark.parametrize("argv", [[], ["demo"], ["open", DATA / "friday.json"], ["replay", DATA / "friday.json"]])
+def test_issue11_f3_app_commands_with_home_a_file_exit_2_before_the_app(home_is_a_file, no_app, capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and no_app == [] and "SCOREPAD_HOME" in err and "not a folder" in err
+
+
+@pytest.mark.parametrize("argv", [["score", DATA / "friday.json", "--json"], ["schema"],
+                                  ["replay", DATA / "friday.json", "--print"],
+                                  ["export", DATA / "friday.json", "--to", "bgg"]])
+def test_issue11_f3_commands_that_need_no_home_still_work(home_is_a_file, capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and out and err == ""
+
+
+# Finding 6: `export --to bgstats` crashed on a `saved` value that is not a date.
+
+@pytest.mark.parametrize("saved", ["not a date", "2026-13-45", "", "2026-11-27", "x" * 10_000,
+                                   "2026-11-27T20:00:00+01:00"])
+def test_issue11_f6_bgstats_export_takes_any_saved_text(tmp_path, capsys, saved):
+    raw = json.loads(FRIDAY)
+    raw["saved"] = saved
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    code, out, _ = run(capsys, "export", path, "--to", "bgstats")
+    assert code == 0
+    play = json.loads(out)["plays"][0]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
+    if saved.startswith("2026-11-27"):
+        assert play["playDate"].startswith("2026-11-27")
+
+
+# Finding 10: a history that replays to an invalid sheet (two players named "ana").
+
+def invalid_history(tmp_path) -> Path:
+    """A valid saved state whose history adds a second "ana": the last step cannot apply."""
+    path = tmp_path / "two-anas.json"
+    path.write_text(json.dumps({
+        "format": "great-library-scoresheet", "version": 1,
+        "players": [{"name": "Ana", "renown": 5}, {"name": "Ben", "renown": 7}],
+        "history": [{"kind": "begin", "sheet": {"players": [{"name": "Ana"}, {"name": "Ben"}]}},
+                    {"kind": "set_count", "player": 0, "field": "renown", "value": 5},
+                    {"kind": "rename_player", "player": 1, "name": "ana"}],
+    }), encoding="utf-8")
+    return path
+
+
+def test_issue11_f10_score_reads_the_saved_state_of_a_history_that_does_not_replay(tmp_path, capsys):
+    code, out, err = run(capsys, "score", invalid_history(tmp_path), "--json")
+    assert code == 0 and err == ""
+    assert {p["name"]: p["total"] for p in json.loads(out)["players"]} == {"Ana": 5, "Ben": 7}
+
+
+def test_issue11_f10_replay_print_names_the_step_that_does_not_apply(tmp_path, capsys):
+    path = invalid_history(tmp_path)
+    code, out, err = run(capsys, "replay", path, "--print")
+    assert code == 2 and out == ""
+    assert str(path) in err and "step 3 (rename_player)" in err and 'two players are named "ana"' in err
