@@ -304,13 +304,41 @@ def parse_document(data: bytes, source: str) -> Loaded:
     return Loaded(sheet, history, totals, saved if isinstance(saved, str) else "")
 
 
-def dump_document(sheet: Sheet, history: tuple, saved: str = "") -> bytes:
-    """The file's bytes: UTF-8 JSON, indented for people, keys in contract order."""
+def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTexts | None = None) -> bytes:
+    """The file's bytes: UTF-8 JSON, indented for people, keys in contract order.
+
+    ``texts`` keeps each entry's text from one save to the next (entries never change),
+    so a save of a long history writes it without working it out again.
+    """
     from ..rules.scoring import score_players
 
     body: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     body.update(sheet.model_dump(mode="json"))
     body["saved"] = saved
     body["totals"] = {score.name: score.total for score in score_players(sheet)}
-    body["history"] = [entry.model_dump(mode="json") for entry in history]
-    return (json.dumps(body, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    head = json.dumps(body, indent=2, ensure_ascii=False)[:-2]  # the object, open: history goes last
+    entries = (texts or EntryTexts()).of(history)
+    listed = "[\n" + ",\n".join(entries) + "\n  ]" if entries else "[]"
+    return f'{head},\n  "history": {listed}\n}}\n'.encode("utf-8")
+
+
+class EntryTexts:
+    """Each history entry as the file writes it (at its indent), kept while the entry
+    stays in the history: the same text ``json.dumps`` of the whole file gives."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[object, str]] = []
+
+    def of(self, history: tuple) -> list[str]:
+        """The texts of these entries, worked out only for entries not seen last time."""
+        kept, texts = self.kept, []
+        for n, entry in enumerate(history):
+            if n < len(kept) and kept[n][0] is entry:
+                texts.append(kept[n][1])
+                continue
+            text = "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+            del kept[n:]
+            kept.append((entry, text))
+            texts.append(text)
+        del kept[len(history):]
+        return texts

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..rules.models import Sheet
 from . import document
 from .atomic import SaveError, atomic_write
-from .document import FORMAT, Loaded, SheetFileError, dump_document, parse_document
+from .document import FORMAT, EntryTexts, Loaded, SheetFileError, dump_document, parse_document
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong file early
 CHUNK = 1024 * 1024
@@ -121,13 +121,13 @@ def check_fits(path: Path, history: tuple, data: bytes = b"") -> None:
                         f"a scoresheet is at most {size_words(MAX_FILE_BYTES)})")
 
 
-def sheet_bytes(path: Path, sheet: Sheet, history: tuple) -> bytes:
+def sheet_bytes(path: Path, sheet: Sheet, history: tuple, texts: EntryTexts | None = None) -> bytes:
     """The file's bytes, stamped with the time of saving; SaveError (before anything is
     written) for a sheet the reader would refuse: over ``MAX_FILE_BYTES``, or a history
     over ``document.MAX_HISTORY`` entries."""
     check_fits(path, history)  # the history first: a long one is costly to dump
     saved = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    data = dump_document(sheet, history, saved)
+    data = dump_document(sheet, history, saved, texts)
     check_fits(path, history, data)
     return data
 

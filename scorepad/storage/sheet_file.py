@@ -5,6 +5,7 @@ crash left, and the background save that folds the journal into the file."""
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, NamedTuple
@@ -14,7 +15,7 @@ from pydantic import ValidationError
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from .atomic import SaveError, atomic_write, real_target
-from .document import history_adapter, parse_document
+from .document import EntryTexts, history_adapter, parse_document
 from .files import read_bytes, sheet_bytes
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
@@ -30,15 +31,18 @@ def stat_key(path: Path) -> tuple | None:
 
 @dataclass
 class SheetFile:
-    """A sheet file and the version of it we know: its hash and its stat."""
+    """A sheet file and the version of it we know: its hash and its stat. One save at a
+    time (``lock``: a background save and the one at closing never overlap)."""
 
     path: Path
     hash: str = ""
     stat: tuple | None = field(default=None)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    texts: EntryTexts = field(default_factory=EntryTexts, repr=False)
 
     def write(self, sheet: Sheet, history: tuple, *, replace: bool = True, data: bytes | None = None) -> None:
         """Write the sheet atomically and remember the version written (SaveError)."""
-        data = data if data is not None else sheet_bytes(self.path, sheet, history)
+        data = data if data is not None else sheet_bytes(self.path, sheet, history, self.texts)
         atomic_write(self.path, data, replace=replace)
         self.hash, self.stat = digest(data), stat_key(real_target(self.path))
 
@@ -117,15 +121,16 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
     writes it."""
 
     def run() -> FoldOutcome:
-        theirs = file.theirs()
-        if theirs is not None:
-            return FoldOutcome(changes, conflict=theirs)
-        try:
-            data = sheet_bytes(file.path, sheet, history)
-            journal.folding(changes, digest(data))
-            file.write(sheet, history, data=data)
-        except SaveError as err:
-            return FoldOutcome(changes, problem=str(err))
-        return FoldOutcome(changes)
+        with file.lock:
+            theirs = file.theirs()
+            if theirs is not None:
+                return FoldOutcome(changes, conflict=theirs)
+            try:
+                data = sheet_bytes(file.path, sheet, history, file.texts)
+                journal.folding(changes, digest(data))
+                file.write(sheet, history, data=data)
+            except SaveError as err:
+                return FoldOutcome(changes, problem=str(err))
+            return FoldOutcome(changes)
 
     return run
