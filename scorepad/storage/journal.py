@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import threading
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -44,7 +45,11 @@ def digest(data: bytes) -> str:
 
 class Journal:
     """Appends changes to a sheet's journal; lines that could not be written wait in
-    ``pending`` and go first at the next write (a full disk, a read-only folder)."""
+    ``pending`` and go first at the next write (a full disk, a read-only folder).
+    The file stays open while the sheet is: a change costs one write and one fsync.
+    (An fsync in a thread, overlapping the work of showing the change, was tried: the
+    thread then waits for the busy UI thread's lock, and the frame came 2-3 ms later.)
+    """
 
     def __init__(self, sheet: Path, changes: int = 0, size: int | None = None) -> None:
         self.path = journal_path(sheet)
@@ -52,16 +57,19 @@ class Journal:
         self.changes = changes  # changes written or pending since the journal began
         self.size = size  # bytes of whole lines on disk: a torn write is cut back to it
         self.lock = threading.Lock()  # a background save writes its "folding" line too
+        self.fd: int | None = None
+        self.torn = True  # the file may end in a torn line: cut it back before writing
 
     def begin(self, base: str) -> None:
         """Start a new journal over the sheet file whose hash is ``base``."""
         with self.lock:
             self.pending, self.changes, self.size = [line({"journal": 1, "base": base})], 0, 0
+            self.torn = True
 
     @property
     def started(self) -> bool:
         """Whether a journal is in use (begun, not yet removed)."""
-        return bool(self.pending) or self.size is None and self.path.exists() or bool(self.size)
+        return bool(self.pending) or bool(self.size) or self.size is None and self.path.exists()
 
     def put(self, at: int, entry: dict) -> None:
         """Record that the history became its first ``at`` entries plus ``entry``."""
@@ -92,25 +100,40 @@ class Journal:
             return
         data = b"".join(self.pending)
         try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
-            try:
-                size = os.fstat(fd).st_size if self.size is None else self.size
-                os.ftruncate(fd, size)  # a line torn by a failed write goes: lines after it must be read
-                os.lseek(fd, size, os.SEEK_SET)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            if self.fd is None:
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+                self.torn = True
+            if self.torn:  # after a failed write (or on a file we did not write): whole lines only
+                if self.size is None:
+                    self.size = os.fstat(self.fd).st_size
+                os.ftruncate(self.fd, self.size)
+                os.lseek(self.fd, self.size, os.SEEK_SET)
+                self.torn = False
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view):]
+            os.fsync(self.fd)
         except OSError as err:
+            self.torn = True
             raise SaveError(explain(err, self.path)) from err
         self.pending.clear()
-        self.size = size + len(data)
+        self.size += len(data)
+
+    def close(self) -> None:
+        """Close the file."""
+        with self.lock:
+            self._close()
+
+    def _close(self) -> None:
+        if self.fd is not None:
+            with suppress(OSError):
+                os.close(self.fd)
+            self.fd = None
 
     def remove(self) -> None:
         """Drop the journal: the sheet file holds everything in it."""
         with self.lock:
+            self._close()
             self.pending.clear()
             self.changes, self.size = 0, 0
             try:

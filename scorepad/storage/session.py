@@ -265,6 +265,7 @@ class SheetSession:
             raise
         if self.lock:
             self.lock.release()
+        self.journal.close()
         self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
         self.file, self.journal, self.conflict = target, Journal(path), None
 
@@ -279,6 +280,7 @@ class SheetSession:
                 self.save_problem = str(err)
         elif not self.read_only and not self.unsaved:
             self.fold()
+        self.journal.close()
         if self.lock:
             self.lock.release()
             self.lock = None

@@ -36,7 +36,8 @@ class Autosave:
         self.set_interval(self.look_every, self.look_at_file)
 
     def after_change(self) -> None:
-        """A change went into the session: say at once if it could not be written."""
+        """A change went into the session (and its journal, fsynced): say at once if it
+        could not be written."""
         self._changed_at = monotonic()
         self.report_saving()
 
