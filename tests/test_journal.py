@@ -113,7 +113,7 @@ def test_someone_elses_version_is_never_overwritten_by_a_save():
     assert session.path.read_bytes() == theirs
     session.close()  # quitting undecided keeps ours as a copy: nothing is lost
     assert session.path.read_bytes() == theirs
-    (ours,) = session.path.parent.glob("*.ours-*.json")
+    (ours,) = (session.path.parent / "copies").glob("*.ours-*.json")
     assert read_sheet(ours).sheet.players[0].renown == 30
 
 
@@ -124,7 +124,7 @@ def test_keep_ours_keeps_theirs_as_a_copy():
     session.apply(renown(30))
     assert session.check_file()
     kept = session.keep_ours()
-    assert kept.read_bytes() == theirs and kept.parent == session.path.parent
+    assert kept.read_bytes() == theirs and kept.parent == session.path.parent / "copies"
     assert read_sheet(session.path).sheet.players[0].renown == 30 and not session.check_file()
     session.close()
 
@@ -263,3 +263,79 @@ class SessionMachine(RuleBasedStateMachine):
 TestSessionMachine = SessionMachine.TestCase
 TestSessionMachine.settings = settings(max_examples=30, stateful_step_count=12, deadline=None,
                                        suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.mark.parametrize("bad", ['{"put":"x"}', '{"put":5,"entry":{"kind":"nope"}}', '{"keep":0}',
+                                 '{"put":1,"entry":{"kind":"set_count","player":7,"field":"renown","value":1}}',
+                                 '{"keep":"a"}', '{"put":-1,"entry":{"kind":"add_player","name":"Cy"}}'])
+def test_a_journal_that_is_json_but_not_a_journal_is_set_aside_not_a_crash(bad):
+    session = new_session()
+    session.close()
+    from scorepad.storage.journal import digest
+
+    base = digest(session.path.read_bytes())
+    journal_path(session.path).write_text(f'{{"journal":1,"base":"{base}"}}\n{bad}\n')
+    opened = SheetSession.open(session.path)
+    assert [p.name for p in opened.sheet.players] == ["Ana", "Ben"] and "kept as" in opened.told
+    assert list(session.path.parent.glob(".*.set-aside"))
+    opened.close()
+
+
+def test_a_journal_that_is_a_symlink_is_never_written_through(tmp_path):
+    session = new_session()
+    session.close()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    journal_path(session.path).symlink_to(victim)
+    opened = SheetSession.open(session.path)
+    opened.apply(renown(5))
+    assert victim.read_text() == "precious"
+    assert opened.unsaved or not journal_path(session.path).is_symlink()
+    opened.close()
+
+
+def test_copies_of_the_other_version_are_kept_out_of_the_games_list():
+    from scorepad.storage.catalog import saved_games
+
+    session = new_session()
+    session.path.write_bytes(session.path.read_bytes().replace(b'"Ben"', b'"Bea"'))
+    session.apply(renown(30))
+    assert session.check_file()
+    kept = session.keep_ours()
+    games, problems = saved_games()
+    assert [g.path for g in games] == [session.path] and not problems
+    assert kept.exists() and read_sheet(kept).sheet.players[1].name == "Bea"
+    session.close()
+
+
+def test_an_edit_in_place_that_keeps_size_and_time_is_still_noticed():
+    session = new_session()
+    before = os.stat(session.path)
+    data = session.path.read_bytes().replace(b'"Ben"', b'"Bob"')  # same size
+    session.path.write_bytes(data)
+    os.utime(session.path, ns=(before.st_atime_ns, before.st_mtime_ns))  # touch -r, rsync -t
+    session.apply(renown(3))
+    assert session.check_file() and not session.fold()
+    assert session.path.read_bytes() == data
+    session.close()
+
+
+def test_taking_their_version_whose_history_does_not_replay_goes_read_only_untouched():
+    session = new_session()
+    raw = json.loads(session.path.read_text())
+    raw["history"].append({"kind": "add_player", "name": "ana"})
+    theirs = json.dumps(raw).encode()
+    session.path.write_bytes(theirs)
+    session.apply(renown(3))
+    assert session.check_file()
+    session.take_theirs()
+    assert session.read_only and "does not replay" in session.note
+    session.close()
+    assert session.path.read_bytes() == theirs
+
+
+def test_save_elsewhere_to_a_folder_says_a_file_name_is_needed(tmp_path):
+    session = new_session()
+    with pytest.raises(SaveError, match="folder"):
+        session.save_as(tmp_path)
+    session.close()

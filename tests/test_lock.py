@@ -314,3 +314,30 @@ def test_the_module_imports_and_locks_without_fcntl(tmp_path, monkeypatch):
     assert json.loads(lock_path(sheet).read_text())["pid"] == os.getpid()
     lock.release()
     assert not lock_path(sheet).exists()
+
+
+@pytest.mark.parametrize("target", ["victim.txt", "game.json"])
+def test_a_lock_file_that_is_a_symlink_is_refused_and_its_target_untouched(tmp_path, target):
+    """Issue 11 attack: a link named as the lock file had its target cut to the lock's
+    information (the sheet itself, when the link pointed at it)."""
+    from scorepad.storage.atomic import SaveError
+
+    sheet = tmp_path / "game.json"
+    sheet.write_text('{"format": "great-library-scoresheet"}')
+    victim = tmp_path / target
+    if not victim.exists():
+        victim.write_text("precious")
+    before = victim.read_bytes()
+    lock_path(sheet).symlink_to(victim)
+    with pytest.raises(SaveError, match="not a plain file"):
+        SheetLock(sheet).acquire()
+    assert victim.read_bytes() == before
+
+
+def test_a_lock_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):
+    from scorepad.storage.atomic import SaveError
+
+    sheet = tmp_path / "game.json"
+    os.mkfifo(lock_path(sheet))
+    with pytest.raises(SaveError, match="not a plain file"):
+        SheetLock(sheet).acquire()

@@ -11,6 +11,9 @@ from .atomic import SaveError, atomic_write
 from .paths import HOME_VARIABLE, data_home
 
 
+COPIES = "copies"
+
+
 def rescue_dir() -> Path:
     """A writable place for rescue copies: the user state folder (``rescue`` under
     ``$SCOREPAD_HOME`` when that is set)."""
@@ -22,12 +25,13 @@ def rescue_dir() -> Path:
 
 
 def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) -> Path:
-    """Write ``data`` as ``NAME.LABEL-STAMP.json`` beside the sheet, or in the rescue
-    folder when the sheet's folder cannot take it (that one first with ``rescue_first``);
-    never over an existing file."""
+    """Write ``data`` as ``copies/NAME.LABEL-STAMP.json`` beside the sheet (out of the
+    games list: a copy is not another game played), or in the rescue folder when the
+    sheet's folder cannot take it (that one first with ``rescue_first``); never over an
+    existing file."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     problems = []
-    folders = (sheet.parent, rescue_dir())
+    folders = (sheet.parent / COPIES, rescue_dir())
     for folder in reversed(folders) if rescue_first else folders:
         for n in range(1, 100):
             name = f"{sheet.stem}.{label}-{stamp}{'' if n == 1 else f'-{n}'}.json"

@@ -101,7 +101,8 @@ class Journal:
         data = b"".join(self.pending)
         try:
             if self.fd is None:
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+                # never through a link: whatever it points at is not ours to write
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:

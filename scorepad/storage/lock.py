@@ -17,10 +17,12 @@ writer that is gone and is taken over (not testable on Linux).
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import socket
+import stat
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -88,6 +90,9 @@ class SheetLock:
             else:
                 raise SheetLocked(self.sheet, self.holder())
         except OSError as err:
+            if err.errno in (errno.ELOOP, errno.EINVAL):  # a link or a pipe where our lock file goes
+                raise SaveError(f"cannot lock {self.sheet}: {self.path.name} is not a plain file "
+                                "(a link?); remove it, then open the sheet again") from err
             raise SaveError(explain(err, self.sheet, "lock")) from err
         self._fd, self.held = fd, True
         self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
@@ -97,8 +102,11 @@ class SheetLock:
         return self
 
     def _flock(self) -> int | None:
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)  # no O_TRUNC: see the docstring
+        # no O_TRUNC (see the docstring); never through a link: the lock writes in its file
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "the lock file is not a plain file")
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if _same_file(fd, self.path):
                 return fd

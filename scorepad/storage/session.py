@@ -171,7 +171,9 @@ class SheetSession:
         """Rewrite the sheet file with every change and drop the journal, now (closing,
         or after a crash's journal was replayed); False when it could not be done."""
         job = self.fold_job()
-        return job is None or self.fold_done(job())
+        if job is None:
+            return self.conflict is None  # their version stays until the user chooses
+        return self.fold_done(job())
 
     def fold_job(self):
         """What a background save runs (None when there is nothing to save): a function
@@ -220,12 +222,17 @@ class SheetSession:
 
     def take_theirs(self) -> Path:
         """Keep our version as a copy beside the sheet, then go on from theirs."""
+        current = load_current(self.path)  # SheetFileError: theirs is not a sheet to take
         kept = keep_copy(self.our_bytes(), self.path, "ours")
-        current = load_current(self.path)
         self.journal.remove()
         self.history, self.redo_stack, self.conflict = list(current.history), [], None
         self.states = replay_states(self.history)
         self.file = current.file
+        if current.note:  # their history does not replay: shown as saved, never rewritten
+            self.read_only, self.note = True, current.note
+            if self.lock:
+                self.lock.release()
+                self.lock = None
         return kept
 
     def follow(self) -> bool:
@@ -256,6 +263,8 @@ class SheetSession:
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An
         existing file is never replaced (SaveError)."""
+        if path.is_dir():
+            raise SaveError(f"cannot save to {path}: it is a folder; add a file name, such as {self.path.name}")
         lock = SheetLock(path).acquire()
         target = SheetFile(path)
         try:

@@ -26,7 +26,7 @@ def stat_key(path: Path) -> tuple | None:
         st = os.stat(path)
     except OSError:
         return None
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns  # ctime: no one can set it back
 
 
 @dataclass
@@ -88,13 +88,27 @@ def load_current(path: Path) -> Current:
     changes = changes_to_replay(records, file.hash)
     if changes is None:
         return Current(history, file, "", False, None if journal_path(path).exists() else Journal(path, 0, 0))
-    for change in changes:
-        if "put" in change:
-            entry = history_adapter().validate_python([change["entry"]])[0]
-            history[change["put"]:] = [entry]
-        else:
-            del history[change["keep"]:]
+    try:
+        history = replayed(history, changes)
+    except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
+        return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
     return Current(history, file, "", bool(changes), Journal(path, sum("put" in r or "keep" in r for r in records), size))
+
+
+def replayed(history: list, changes: list[dict]) -> list:
+    """The history with a journal's changes made (KeyError, TypeError, ValueError,
+    IndexError or EntryError for changes that are not a journal's, or do not apply)."""
+    history = list(history)
+    for change in changes:
+        at = change["put"] if "put" in change else change["keep"]
+        if type(at) is not int or not 1 <= at <= len(history):
+            raise IndexError(f"a change at {at!r}, in a history of {len(history)}")
+        if "put" in change:
+            history[at:] = [history_adapter().validate_python([change["entry"]])[0]]
+        else:
+            del history[at:]
+    replay_states(history)  # every entry applies
+    return history
 
 
 def replay_states(history) -> list[Sheet]:
