@@ -273,6 +273,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
         yield SystemCommand("Home", "New game, continue, open, history", self.action_home)
         yield SystemCommand("New game", "Set up a new game", self.new_game)
         yield SystemCommand("Demo game", "Open the bundled finished game", self.open_demo)
+        yield from self.save_commands()
         if self.session is not None:
             yield SystemCommand("Replay this game", "Step through its history",
                                 lambda: self.open_replay(self.session.path))

@@ -30,6 +30,7 @@ class Autosave:
         self._folding = False
         self._told: str | None = None  # the save problem last shown
         self._asking = False  # a question about the file is on screen
+        self._later = False  # the user put off choosing a version: not asked again unprompted
 
     def start_autosave(self) -> None:
         """Look at the open sheet's file once a second (call once, on mount)."""
@@ -53,7 +54,8 @@ class Autosave:
         if session.unsaved and session.retry():
             self.notify(f"Saved again: every change is on disk ({session.path.name}).")
         if session.check_file():
-            self.ask_which_version()
+            if not self._later:
+                self.ask_which_version()
         elif monotonic() - self._changed_at >= self.fold_after:
             self.fold_in_background()
         self.report_saving()
@@ -73,7 +75,7 @@ class Autosave:
                 self._folding = False
             if session is self.session and session.lock is not None:
                 session.fold_done(outcome)
-                if session.conflict is not None:
+                if session.conflict is not None and not self._later:
                     self.ask_which_version()
                 self.report_saving()
 
@@ -81,9 +83,11 @@ class Autosave:
 
     def report_saving(self) -> None:
         """Show a save problem once (and offer another file when changes are only in
-        memory); a problem that goes away is not repeated."""
+        memory); a problem that goes away is not repeated. The title bar says, for as
+        long as it lasts, that changes are not on disk or that saving has stopped."""
         session = self.session
         problem = session.save_problem if session else None
+        self.show_save_state()
         if problem == self._told:
             return
         self._told = problem
@@ -93,6 +97,25 @@ class Autosave:
             self.notify(f"{problem}. Every change is in the journal; saving is retried.",
                         severity="warning", timeout=10)
 
+    @property
+    def save_state(self) -> str:
+        """What the title bar says about saving: nothing when all is on disk."""
+        session = self.session
+        if session is None or session.read_only:
+            return ""
+        if session.unsaved:
+            return "NOT SAVED: changes in memory (Ctrl+P: Save elsewhere)"
+        if session.conflict is not None:
+            return "saving stopped: changed elsewhere (Ctrl+P: Choose a version)"
+        return ""
+
+    def show_save_state(self) -> None:
+        """Bring the title bar's word on saving up to date."""
+        from .widgets.title_bar import TitleBar
+
+        for bar in self.screen.query(TitleBar):
+            bar.show_state(self.save_state)
+
     def ask_save_elsewhere(self, problem: str) -> None:
         """After a change could not be written, offer to save the sheet elsewhere."""
         from ..storage.atomic import SaveError
@@ -101,48 +124,67 @@ class Autosave:
 
         def chosen(target: str | None) -> None:
             self._asking = False
-            if target:
-                try:
-                    self.session.save_as(Path(target).expanduser())
-                except (SaveError, SheetLocked) as err:
-                    self.ask_save_elsewhere(str(err))
-                    return
-                self._told = None
-                self.notify(f"Saved to {self.session.path}")
+            if not target:
+                self.notify("Not saved yet: the changes are in memory, and saving is retried. "
+                            "Ctrl+P: Save elsewhere, when you can.", severity="warning", timeout=10)
+                return
+            try:
+                self.session.save_as(Path(target).expanduser())
+            except (SaveError, SheetLocked) as err:
+                self.ask_save_elsewhere(str(err))
+                return
+            self._told = None
+            self.show_save_state()
+            self.notify(f"Saved to {self.session.path}")
 
-        if not self._asking:
+        if not self._asking and self.session is not None:
             self._asking = True
             suggestion = str(Path.home() / self.session.path.name)
-            self.push_screen(SaveAsScreen(f"{problem}.", suggestion), chosen)
+            self.push_screen(SaveAsScreen(f"{problem}.", suggestion, self.keys_read), chosen)
 
     def ask_which_version(self) -> None:
         """Someone else saved the sheet: keep theirs or ours, the other as a copy."""
         from ..storage.atomic import SaveError
+        from ..storage.document import SheetFileError, parse_document
         from .screens.dialogs import ChoiceScreen
 
         session = self.session
-        gone = not session.conflict
-        question = (f"{session.path.name} was {'deleted or made unreadable' if gone else 'changed'} "
-                    "by someone else (another program, window or computer) while it was open here. "
-                    "Saving has stopped until you choose; nothing is lost either way.")
-        answers = [("k", "Keep ours" + ("" if gone else ": theirs is kept as a copy beside it"))]
-        if not gone:
-            answers.append(("t", "Take theirs: ours is kept as a copy beside it"))
+        if session is None or session.conflict is None or self._asking:
+            return
+        try:
+            parse_document(session.conflict, str(session.path))
+            readable = True
+        except SheetFileError:
+            readable = False  # deleted, or no longer a sheet: there is nothing of theirs to take
+        what = "changed" if readable else "deleted or made unreadable"
+        question = (f"{session.path.name} was {what} by someone else (another program, window or "
+                    "computer) while it was open here. Saving has stopped until you choose; "
+                    "nothing is lost either way. Esc: choose later (Ctrl+P: Choose a version).")
+        answers = [("k", "Keep ours" + (": theirs is kept as a copy in games/copies" if readable else ""))]
+        if readable:
+            answers.append(("t", "Take theirs: ours is kept as a copy in games/copies"))
 
         def chosen(answer: str) -> None:
             self._asking = False
+            if not answer:
+                self._later = True
+                self.show_save_state()
+                self.notify("Saving stays stopped until you choose (Ctrl+P: Choose a version). "
+                            "Quitting keeps ours as a copy.", severity="warning", timeout=10)
+                return
             try:
                 kept = session.take_theirs() if answer == "t" else session.keep_ours()
-            except SaveError as err:
+            except (SaveError, SheetFileError) as err:
                 self.notify(str(err), severity="error", timeout=12)
                 return
+            self._later = False
             self.revision += 1
+            self.show_save_state()
             if kept is not None:
                 self.notify(f"The other version is kept as {kept}.", timeout=10)
 
-        if not self._asking:
-            self._asking = True
-            self.push_screen(ChoiceScreen(question, answers), chosen)
+        self._asking = True
+        self.push_screen(ChoiceScreen(question, answers, ignore_keys_to=self.keys_read), chosen)
 
     def quit_keeping_changes(self) -> None:
         """Quit; with changes only in memory, the user chooses first: a rescue copy,
@@ -170,7 +212,21 @@ class Autosave:
         self._asking = True
         self.push_screen(ChoiceScreen(
             f"Some changes are not saved: {session.save_problem}.\nKeep them in a rescue copy before quitting?",
-            [("r", "Save a rescue copy, then quit"), ("q", "Quit and lose them"), ("s", "Stay")]), chosen)
+            [("r", "Save a rescue copy, then quit"), ("q", "Quit and lose them"), ("s", "Stay")],
+            cancel="s"), chosen)
+
+    def save_commands(self):
+        """The command palette's ways out of a save problem, when there is one."""
+        from textual.app import SystemCommand
+
+        session = self.session
+        if session is None or session.read_only:
+            return
+        yield SystemCommand("Save elsewhere", "Save the sheet to another file and go on there",
+                            lambda: self.ask_save_elsewhere(session.save_problem or "Save the sheet elsewhere"))
+        if session.conflict is not None:
+            yield SystemCommand("Choose a version", "Someone else changed the file: keep ours or theirs",
+                                self.ask_which_version)
 
     def close_and_exit(self, message: str | None = None) -> None:
         """Close the sheet (its last changes into the file) and end the app."""

@@ -33,13 +33,15 @@ class OrderedKeys:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._waiting_keys: deque[events.Event] = deque()
+        self._waiting_keys: deque[tuple[int, events.Event]] = deque()
+        self.keys_read = 0  # every key and paste read so far, in order
         self._key_feeder: asyncio.Task | None = None
         self._holds = 0
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            self._waiting_keys.append(event)
+            self.keys_read += 1
+            self._waiting_keys.append((self.keys_read, event))
             if self._key_feeder is None or self._key_feeder.done():
                 self._key_feeder = asyncio.create_task(self._feed_keys())
             return
@@ -50,8 +52,11 @@ class OrderedKeys:
             await self._until_settled()
             if self._exit or self._closing:
                 break  # quitting: keys typed after Ctrl+Q go nowhere
+            number, event = self._waiting_keys.popleft()
+            if number <= getattr(self.screen, "ignore_keys_to", 0):
+                continue  # typed before this question appeared: meant for the screen below, no answer
             try:
-                await super().on_event(self._waiting_keys.popleft())
+                await super().on_event(event)
             except Exception as error:  # as a handler's error would be: the App reports it and exits
                 self._handle_exception(error)
                 break

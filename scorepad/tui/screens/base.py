@@ -63,7 +63,7 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         self._structure = self.structure(self.sheet)
-        yield TitleBar(self.sheet.title)
+        yield TitleBar(self.sheet.title, self.app.save_state)
         yield StatusBanner(id="status")
         with VerticalScroll(id="body", can_focus=False):
             yield Label(self.HEADING, classes="heading")

@@ -33,44 +33,58 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class SaveAsScreen(ModalScreen[str | None]):
-    """Asks for a file to save the sheet to (after a failed save)."""
+    """Asks for a file to save the sheet to (after a failed save). It comes up on its
+    own, so keys typed before it appeared (``ignore_keys_to``: the count of keys read
+    then) are not taken as its answer, and only a full path is taken: a burst of digits
+    and Enter must not save the game as ``./50``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, problem: str, suggestion: str) -> None:
+    def __init__(self, problem: str, suggestion: str, ignore_keys_to: int = 0) -> None:
         super().__init__()
-        self.problem, self.suggestion = problem, suggestion
+        self.problem, self.suggestion, self.ignore_keys_to = problem, suggestion, ignore_keys_to
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.problem, classes="field-message -error")
-            yield Label("The sheet is safe in memory. Save it to another file:")
-            yield Input(self.suggestion, id="path")
+            yield Label("The sheet is safe in memory. Save it to another file (a full path), "
+                        "or Esc to go on (Ctrl+P: Save elsewhere, later):")
+            yield Input(self.suggestion, id="path", select_on_focus=False)
+            yield Label("", id="path-message", classes="field-message -error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        path = event.value.strip()
+        if not path.startswith(("/", "~")) and not (len(path) > 2 and path[1] == ":"):
+            self.query_one("#path-message", Label).update("A full path, starting with / or ~.")
+            return
+        self.dismiss(path)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
 class ChoiceScreen(ModalScreen[str]):
-    """A question with a few answers, each a button and a letter key; escape gives the
-    last answer (the one that changes nothing)."""
+    """A question with a few answers, each a letter key (or a click): no answer is
+    focused, so Enter answers nothing, and keys typed before the question appeared
+    (``ignore_keys_to``) are not answers. Escape gives ``cancel``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, answers: list[tuple[str, str]]) -> None:
+    def __init__(self, question: str, answers: list[tuple[str, str]], cancel: str = "",
+                 ignore_keys_to: int = 0) -> None:
         super().__init__()
         self.question, self.answers = question, answers  # (letter, words)
+        self.cancel, self.ignore_keys_to = cancel, ignore_keys_to
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question)
             with Vertical(classes="answers"):
                 for n, (letter, words) in enumerate(self.answers):
-                    yield Button(f"{words} ({letter})", id=f"answer-{letter}",
-                                 variant="primary" if n == 0 else "default")
+                    button = Button(f"{words} ({letter})", id=f"answer-{letter}",
+                                    variant="primary" if n == 0 else "default")
+                    button.can_focus = False
+                    yield button
 
     def on_key(self, event) -> None:
         if any(event.character == letter for letter, _ in self.answers):
@@ -81,4 +95,4 @@ class ChoiceScreen(ModalScreen[str]):
         self.dismiss((event.button.id or "").removeprefix("answer-"))
 
     def action_cancel(self) -> None:
-        self.dismiss(self.answers[-1][0])
+        self.dismiss(self.cancel)

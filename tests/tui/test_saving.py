@@ -1,0 +1,162 @@
+"""Saving under faults, in the app (issue 11): a version someone else saved, a disk that
+takes nothing, a read-only window, and questions that pop up while keys are arriving."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+from scorepad.rules.entries import SetCount
+from scorepad.storage import journal
+from scorepad.storage.copies import rescue_dir
+from scorepad.storage.files import read_sheet
+from scorepad.storage.session import SheetSession
+from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
+
+from benchmarks.keystrokes import post_keys
+
+from .conftest import app_on
+from .helpers import burst, goto, on_disk, type_line
+
+
+def edited_by_someone_else(path) -> bytes:
+    """Rename Ben to Bea in the file, as a hand edit or a sync tool would."""
+    theirs = path.read_bytes().replace(b'"Ben"', b'"Bea"')
+    path.write_bytes(theirs)
+    return theirs
+
+
+def app_looking_by_hand(path):
+    app = app_on(path)
+    app.look_every = 3600  # the test looks at the file itself (look_at_file), at a known moment
+    return app
+
+
+async def test_a_version_saved_elsewhere_asks_and_keys_typed_before_the_question_are_no_answer(game_path):
+    app = app_looking_by_hand(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        theirs = edited_by_someone_else(game_path)
+        post_keys(app, "1", "2", "enter", "t")  # read already, typed for the table, not yet handled
+        app.call_later(app.look_at_file)  # the once-a-second look, queued after them
+        await burst(pilot)
+        assert isinstance(app.screen, ChoiceScreen) and "changed by someone else" in str(
+            app.screen.query_one("Label").render())  # the "t" typed before it is no answer
+        await burst(pilot, "2", "enter")  # keys typed since: Enter and digits answer nothing
+        assert isinstance(app.screen, ChoiceScreen)
+        assert game_path.read_bytes() == theirs and app.session.sheet.players[0].renown == 30
+        await burst(pilot, "t")  # a letter typed now is an answer
+        assert not isinstance(app.screen, ChoiceScreen) and app.session.sheet.players[1].name == "Bea"
+
+
+async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours(game_path):
+    app = app_looking_by_hand(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        theirs = edited_by_someone_else(game_path)
+        app.look_at_file()
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert app.session.sheet.players[0].renown == 30 and game_path.read_bytes() == theirs
+        assert "saving stopped" in app.save_state
+        app.look_at_file()  # not asked again unprompted
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen)
+        app.ask_which_version()  # Ctrl+P: Choose a version
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        assert read_sheet(game_path).sheet.players[0].renown == 30
+        (copy,) = (game_path.parent / "copies").glob("*.theirs-*.json")
+        assert copy.read_bytes() == theirs and app.save_state == ""
+
+
+async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_crashes(game_path):
+    app = app_looking_by_hand(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        game_path.write_bytes(b"garbage{{{")
+        app.look_at_file()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "unreadable" in str(app.screen.query_one("Label").render())
+        await pilot.press("t")  # no such answer here
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and app.return_code is None
+        await pilot.press("k")
+        await pilot.pause()
+        assert read_sheet(game_path).sheet.players[0].renown == 30
+
+
+async def test_save_elsewhere_takes_only_a_full_path_and_no_key_typed_before_it(game_path, monkeypatch):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+
+        def full(*args, **kwargs):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(journal.os, "write", full)
+        await burst(pilot, "3", "1", "enter", "5", "0", "enter")  # the question comes up mid-burst
+        assert isinstance(app.screen, SaveAsScreen)
+        await burst(pilot, "ctrl+u", "5", "0", "enter")  # a burst still arriving: no "./50"
+        assert isinstance(app.screen, SaveAsScreen) and not (game_path.parent / "50").exists()
+        assert "full path" in str(app.screen.query_one("#path-message").render())
+        assert "NOT SAVED" in app.save_state
+
+
+async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+
+        def read_only(*args, **kwargs):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+        monkeypatch.setattr(journal.os, "write", read_only)
+        await type_line(pilot, "44")
+        await pilot.pause()
+        await pilot.press("escape")  # not now, thanks: the save-elsewhere question
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and app.return_code is None
+        await pilot.press("r")
+        await pilot.pause()
+    (rescued,) = rescue_dir().glob("*.rescued-*.json")
+    assert read_sheet(rescued).sheet.players[0].renown == 44
+
+
+async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_path):
+    writer = SheetSession.open(game_path)
+    app = app_on(game_path)
+    app.look_every = 0.05
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen) or app.session is None:
+            await pilot.press("y")  # open it read-only
+            await pilot.pause()
+        assert app.session.read_only
+        writer.apply(SetCount(player=0, field="renown", value=17))
+        await pilot.pause(0.3)
+        assert app.session.sheet.players[0].renown == 17
+        assert [s.total for s in app.standings().scores if s.name == "Ana"] == [17]
+    writer.close()
+
+
+async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_path):
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await burst(pilot, "2", "1", "enter", "9", "enter")
+        assert [p.renown for p in on_disk(app).sheet.players[:2]] == [21, 9]
