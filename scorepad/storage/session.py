@@ -74,18 +74,27 @@ class SheetSession:
             path = folder / sheet_name(sheet.title, day, attempt)
             if path.exists():
                 continue
-            lock = SheetLock(path).acquire()
-            if path.exists():  # another scorepad saved it between our look and our lock
-                lock.release()
-                continue
-            session = cls(path, (Begin(sheet=sheet),), lock=lock)
             try:
-                session.file.write(session.sheet, tuple(session.history), replace=False)
+                return cls.create_at(path, sheet)
             except SaveError:
-                lock.release()
+                if path.exists():  # another scorepad took that name between our look and our write
+                    continue
                 raise
-            return session
         raise SaveError(f"cannot find a free file name in {folder}")
+
+    @classmethod
+    def create_at(cls, path: Path, sheet: Sheet) -> SheetSession:
+        """A new game in this file, which must not exist yet (SaveError, SheetLocked)."""
+        if path.is_dir():
+            raise SaveError(f"cannot save to {path}: it is a folder; add a file name")
+        lock = SheetLock(path).acquire()
+        session = cls(path, (Begin(sheet=sheet),), lock=lock)
+        try:
+            session.file.write(session.sheet, tuple(session.history), replace=False)
+        except SaveError:
+            lock.release()
+            raise
+        return session
 
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> SheetSession:

@@ -123,16 +123,24 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
         """Show a blank Setup form (a new one each time: never the last game's names)."""
         self.push_screen(screen_class("setup.SetupScreen")())
 
-    def start_game(self, sheet) -> None:
-        """Create the file of a new game and open it."""
+    def start_game(self, sheet, path: Path | None = None) -> None:
+        """Create the file of a new game (in the games folder, or ``path``) and open it;
+        when it cannot be made there, ask where else."""
         from ..storage.atomic import SaveError
         from ..storage.lock import SheetLocked
         from ..storage.session import SheetSession
 
+        from .screens.dialogs import SaveAsScreen
+
+        def chosen(target: str | None) -> None:
+            if target:
+                self.start_game(sheet, Path(target).expanduser())
+
         try:
-            session = SheetSession.create(sheet)
-        except (SaveError, SheetLocked) as err:
-            self.notify(str(err), severity="error")
+            session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
+        except (SaveError, SheetLocked) as err:  # the form stays as typed: nothing is lost
+            suggestion = str(Path.home() / (path.name if path else "game.json"))
+            self.push_screen(SaveAsScreen(f"{err}.", suggestion, self.keys_read), chosen)
             return
         self.use_session(session)
 

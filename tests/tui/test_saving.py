@@ -160,3 +160,46 @@ async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_pa
         await goto(pilot, "renown")
         await burst(pilot, "2", "1", "enter", "9", "enter")
         assert [p.renown for p in on_disk(app).sheet.players[:2]] == [21, 9]
+
+
+async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path):
+    """Issue 11: New game in a games folder that cannot be written (here a file where the
+    folder should be) ended in a traceback and lost the names typed."""
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.screens.setup import SetupScreen
+
+    (scorepad_home / "games").write_text("not a folder")
+    app = ScorepadApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.new_game()
+        await pilot.pause()
+        await burst(pilot, *"Night", "tab", *"Ana", "tab", "tab", *"Ben", "ctrl+s")
+        assert isinstance(app.screen, SaveAsScreen) and app.return_code is None
+        assert "not a folder" in str(app.screen.query_one(".field-message").render())
+        app.screen.query_one("#path").value = str(tmp_path / "night.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.path == tmp_path / "night.json"
+        assert [p.name for p in read_sheet(tmp_path / "night.json").sheet.players] == ["Ana", "Ben"]
+        assert not isinstance(app.screen, SetupScreen)
+
+
+def test_a_sheet_whose_history_is_full_refuses_more_changes_it_could_not_save(monkeypatch):
+    """Issue 11: the app wrote a 30 MB history that it then refused to load."""
+    from scorepad.rules.entries import EntryError
+    from scorepad.storage import session as session_module
+    from scorepad.storage.paths import games_dir
+
+    import pytest
+
+    from .conftest import three_players
+
+    monkeypatch.setattr(session_module, "MAX_HISTORY", 3)
+    session = SheetSession.create(three_players(), games_dir())
+    session.apply(SetCount(player=0, field="renown", value=1))
+    session.apply(SetCount(player=0, field="renown", value=2))
+    with pytest.raises(EntryError, match="history is full"):
+        session.apply(SetCount(player=0, field="renown", value=3))
+    assert session.sheet.players[0].renown == 2
+    session.close()
