@@ -31,6 +31,7 @@ class Autosave:
         self._told: str | None = None  # the save problem last shown
         self._asking = False  # a question about the file is on screen
         self._later = False  # the user put off choosing a version: not asked again unprompted
+        self._state_shown: tuple = ("", None)
 
     def start_autosave(self) -> None:
         """Look at the open sheet's file once a second (call once, on mount)."""
@@ -110,11 +111,16 @@ class Autosave:
         return ""
 
     def show_save_state(self) -> None:
-        """Bring the title bar's word on saving up to date."""
+        """Bring the title bar's word on saving up to date (only when it changed: this
+        runs on every commit, and a new screen's bar starts from ``save_state``)."""
         from .widgets.title_bar import TitleBar
 
+        state = self.save_state
+        if (state, id(self.screen)) == self._state_shown:
+            return
+        self._state_shown = (state, id(self.screen))
         for bar in self.screen.query(TitleBar):
-            bar.show_state(self.save_state)
+            bar.show_state(state)
 
     def ask_save_elsewhere(self, problem: str) -> None:
         """After a change could not be written, offer to save the sheet elsewhere."""
