@@ -13,9 +13,11 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.fixture(autouse=True)
 def scorepad_home(tmp_path_factory, monkeypatch) -> Path:
-    """Never touch the user's real data folder."""
+    """Never touch the user's real data folder, nor their home folder (the app offers
+    ``~/NAME.json`` when a save fails: a test that got that wrong wrote there)."""
     home = tmp_path_factory.mktemp("scorepad-home")
     monkeypatch.setenv("SCOREPAD_HOME", str(home))
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
     return home
 
 

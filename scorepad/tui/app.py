@@ -4,6 +4,7 @@ applies them with the rules core and saves."""
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
@@ -140,7 +141,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
         except (SaveError, SheetLocked) as err:  # the form stays as typed: nothing is lost
             suggestion = str(Path.home() / (path.name if path else "game.json"))
-            self.push_screen(SaveAsScreen(f"{err}.", suggestion, self.keys_read), chosen)
+            self.ask_unprompted(SaveAsScreen(f"{err}.", suggestion, monotonic()), chosen)
             return
         self.use_session(session)
 

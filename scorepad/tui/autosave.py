@@ -146,7 +146,7 @@ class Autosave:
         if not self._asking and self.session is not None:
             self._asking = True
             suggestion = str(Path.home() / self.session.path.name)
-            self.push_screen(SaveAsScreen(f"{problem}.", suggestion, self.keys_read), chosen)
+            self.ask_unprompted(SaveAsScreen(f"{problem}.", suggestion, monotonic()), chosen)
 
     def ask_which_version(self) -> None:
         """Someone else saved the sheet: keep theirs or ours, the other as a copy."""
@@ -190,7 +190,16 @@ class Autosave:
                 self.notify(f"The other version is kept as {kept}.", timeout=10)
 
         self._asking = True
-        self.push_screen(ChoiceScreen(question, answers, ignore_keys_to=self.keys_read), chosen)
+        self.ask_unprompted(ChoiceScreen(question, answers, asked_at=monotonic()), chosen)
+
+    def ask_unprompted(self, question, answered) -> None:
+        """Put a question up that nobody asked for, in the middle of typing maybe: the
+        value being typed is put back (its first keys must not join the keys typed
+        after the answer), and keys still coming are no answer (``asked_at``)."""
+        cancel = getattr(self.focused, "cancel_typing", None)
+        if cancel is not None:
+            cancel()
+        self.push_screen(question, answered)
 
     def quit_keeping_changes(self) -> None:
         """Quit; with changes only in memory, the user chooses first: a rescue copy,

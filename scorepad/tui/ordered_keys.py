@@ -23,6 +23,13 @@ from time import monotonic
 from textual import events
 from textual.screen import Screen
 
+# A question that comes up on its own (``asked_at`` on its screen: someone else saved
+# the sheet, a save failed) takes no key read before it had been up this long, nor any
+# key of a run of keys still coming (each within GUARD_PAUSE of the one before): a
+# typist who has not seen it yet must not answer it, nor type a path into it.
+GUARD_SETTLE = 0.6
+GUARD_PAUSE = 0.3
+
 # A key never waits longer than this for the app to settle (a running animation keeps
 # some queue busy): better a key on time than a frozen keyboard.
 LONGEST_WAIT = 1.0
@@ -33,15 +40,14 @@ class OrderedKeys:
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._waiting_keys: deque[tuple[int, events.Event]] = deque()
-        self.keys_read = 0  # every key and paste read so far, in order
+        self._waiting_keys: deque[tuple[float, events.Event]] = deque()  # (when read, key)
+        self._last_read = 0.0  # when the key before the one being handled was read
         self._key_feeder: asyncio.Task | None = None
         self._holds = 0
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
-            self.keys_read += 1
-            self._waiting_keys.append((self.keys_read, event))
+            self._waiting_keys.append((monotonic(), event))
             if self._key_feeder is None or self._key_feeder.done():
                 self._key_feeder = asyncio.create_task(self._feed_keys())
             return
@@ -52,9 +58,12 @@ class OrderedKeys:
             await self._until_settled()
             if self._exit or self._closing:
                 break  # quitting: keys typed after Ctrl+Q go nowhere
-            number, event = self._waiting_keys.popleft()
-            if number <= getattr(self.screen, "ignore_keys_to", 0):
-                continue  # typed before this question appeared: meant for the screen below, no answer
+            read, event = self._waiting_keys.popleft()
+            typing_on = read - self._last_read < GUARD_PAUSE
+            self._last_read = read
+            asked = getattr(self.screen, "asked_at", None)
+            if asked is not None and (read < asked + GUARD_SETTLE or typing_on):
+                continue  # typed for the screen below, not yet for this question: no answer
             try:
                 await super().on_event(event)
             except Exception as error:  # as a handler's error would be: the App reports it and exits

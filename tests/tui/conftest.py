@@ -28,5 +28,15 @@ def grid_game_path(scorepad_home):
     return session.path
 
 
+@pytest.fixture
+def answer_at_once(monkeypatch):
+    """Questions that come up on their own take keys at once: for tests of their
+    answers, not of the guard against keys typed for the screen below."""
+    from scorepad.tui import ordered_keys
+
+    monkeypatch.setattr(ordered_keys, "GUARD_SETTLE", 0.0)
+    monkeypatch.setattr(ordered_keys, "GUARD_PAUSE", 0.0)
+
+
 def app_on(path) -> ScorepadApp:
     return ScorepadApp(path=path)

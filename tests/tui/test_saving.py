@@ -6,14 +6,14 @@ from __future__ import annotations
 import errno
 import os
 
+import pytest
+
 from scorepad.rules.entries import SetCount
 from scorepad.storage import journal
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession
 from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
-
-from benchmarks.keystrokes import post_keys
 
 from .conftest import app_on
 from .helpers import burst, goto, on_disk, type_line
@@ -32,26 +32,30 @@ def app_looking_by_hand(path):
     return app
 
 
-async def test_a_version_saved_elsewhere_asks_and_keys_typed_before_the_question_are_no_answer(game_path):
+async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_puts_the_value_back(game_path):
     app = app_looking_by_hand(game_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await goto(pilot, "renown")
         await type_line(pilot, "30")
         theirs = edited_by_someone_else(game_path)
-        post_keys(app, "1", "2", "enter", "t")  # read already, typed for the table, not yet handled
-        app.call_later(app.look_at_file)  # the once-a-second look, queued after them
-        await burst(pilot)
+        await burst(pilot, "1")  # the first key of 120, then the question comes up
+        app.look_at_file()
+        await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and "changed by someone else" in str(
-            app.screen.query_one("Label").render())  # the "t" typed before it is no answer
-        await burst(pilot, "2", "enter")  # keys typed since: Enter and digits answer nothing
-        assert isinstance(app.screen, ChoiceScreen)
-        assert game_path.read_bytes() == theirs and app.session.sheet.players[0].renown == 30
-        await burst(pilot, "t")  # a letter typed now is an answer
-        assert not isinstance(app.screen, ChoiceScreen) and app.session.sheet.players[1].name == "Bea"
+            app.screen.query_one("Label").render())
+        await burst(pilot, "2", "0", "enter", "t", "k")  # the run goes on: "Hypatia" has a "t"
+        assert isinstance(app.screen, ChoiceScreen)  # no key of the run answered it
+        assert game_path.read_bytes() == theirs and app.session.sheet.players[1].name == "Ben"
+        await pilot.pause(0.7)  # the typist stops, reads the question, answers
+        await burst(pilot, "k")
+        assert not isinstance(app.screen, ChoiceScreen)
+        await burst(pilot, "1", "4", "enter")  # the "1" typed before the question was put back
+        assert on_disk(app).sheet.players[1].renown == 14 or on_disk(app).sheet.players[0].renown == 14
+        assert 114 not in [p.renown for p in on_disk(app).sheet.players]
 
 
-async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours(game_path):
+async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours(game_path, answer_at_once):
     app = app_looking_by_hand(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -77,7 +81,7 @@ async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours
         assert copy.read_bytes() == theirs and app.save_state == ""
 
 
-async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_crashes(game_path):
+async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_crashes(game_path, answer_at_once):
     app = app_looking_by_hand(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -95,7 +99,7 @@ async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_cra
         assert read_sheet(game_path).sheet.players[0].renown == 30
 
 
-async def test_save_elsewhere_takes_only_a_full_path_and_no_key_typed_before_it(game_path, monkeypatch):
+async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full_path(game_path, monkeypatch):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -107,13 +111,18 @@ async def test_save_elsewhere_takes_only_a_full_path_and_no_key_typed_before_it(
         monkeypatch.setattr(journal.os, "write", full)
         await burst(pilot, "3", "1", "enter", "5", "0", "enter")  # the question comes up mid-burst
         assert isinstance(app.screen, SaveAsScreen)
-        await burst(pilot, "ctrl+u", "5", "0", "enter")  # a burst still arriving: no "./50"
+        suggestion = app.screen.query_one("#path").value
+        await burst(pilot, "1", "1", "enter")  # the run goes on: no "...json11"
+        assert isinstance(app.screen, SaveAsScreen) and app.screen.query_one("#path").value == suggestion
+        assert not list(game_path.parent.glob("*.json1*")) and "NOT SAVED" in app.save_state
+        await pilot.pause(0.7)
+        app.screen.query_one("#path").value = "50"  # typed by hand, after reading it: a full path only
+        await burst(pilot, "enter")
         assert isinstance(app.screen, SaveAsScreen) and not (game_path.parent / "50").exists()
         assert "full path" in str(app.screen.query_one("#path-message").render())
-        assert "NOT SAVED" in app.save_state
 
 
-async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch):
+async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -162,7 +171,7 @@ async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_pa
         assert [p.renown for p in on_disk(app).sheet.players[:2]] == [21, 9]
 
 
-async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path):
+async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path, answer_at_once):
     """Issue 11: New game in a games folder that cannot be written (here a file where the
     folder should be) ended in a traceback and lost the names typed."""
     from scorepad.tui.app import ScorepadApp
@@ -190,8 +199,6 @@ def test_a_sheet_whose_history_is_full_refuses_more_changes_it_could_not_save(mo
     from scorepad.rules.entries import EntryError
     from scorepad.storage import session as session_module
     from scorepad.storage.paths import games_dir
-
-    import pytest
 
     from .conftest import three_players
 

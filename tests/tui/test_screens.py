@@ -288,7 +288,8 @@ async def test_home_opens_a_saved_game_and_shows_history(game_path):
         assert app.current_game_screen() == "progress" and app.session.path == game_path
 
 
-async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_path, tmp_path, monkeypatch):
+async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_path, tmp_path, monkeypatch,
+                                                                     answer_at_once):
     import errno
     import os
 
@@ -303,6 +304,7 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
         def refuse(*args, **kwargs):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
+        real_replace, real_write = os.replace, os.write
         monkeypatch.setattr(atomic.os, "replace", refuse)
         monkeypatch.setattr(journal.os, "write", refuse)
         await type_line(pilot, "31")
@@ -310,7 +312,8 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
         assert isinstance(app.screen, SaveAsScreen)
         assert "disk is full" in str(app.screen.query_one(".field-message").render())
         assert app.session.sheet.players[0].renown == 31  # still in memory
-        monkeypatch.undo()
+        monkeypatch.setattr(os, "replace", real_replace)  # the disk has room again
+        monkeypatch.setattr(os, "write", real_write)
         target = tmp_path / "rescued.json"
         field = app.screen.query_one("#path")
         field.value = str(target)

@@ -9,6 +9,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 
+# said by a question that came up on its own: keys typed meanwhile went nowhere
+UNPROMPTED = "Keys typed as this came up were not used (a value being typed was put back)."
+
+
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; y or enter says yes, n or escape says no."""
 
@@ -34,19 +38,21 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class SaveAsScreen(ModalScreen[str | None]):
     """Asks for a file to save the sheet to (after a failed save). It comes up on its
-    own, so keys typed before it appeared (``ignore_keys_to``: the count of keys read
-    then) are not taken as its answer, and only a full path is taken: a burst of digits
-    and Enter must not save the game as ``./50``."""
+    own (``asked_at``: the App then takes no key typed for the screen below as its
+    answer), and only a full path is taken: digits and Enter must not save the game as
+    ``./50``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, problem: str, suggestion: str, ignore_keys_to: int = 0) -> None:
+    def __init__(self, problem: str, suggestion: str, asked_at: float | None = None) -> None:
         super().__init__()
-        self.problem, self.suggestion, self.ignore_keys_to = problem, suggestion, ignore_keys_to
+        self.problem, self.suggestion, self.asked_at = problem, suggestion, asked_at
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.problem, classes="field-message -error")
+            if self.asked_at is not None:
+                yield Label(UNPROMPTED, classes="hint")
             yield Label("The sheet is safe in memory. Save it to another file (a full path), "
                         "or Esc to go on (Ctrl+P: Save elsewhere, later):")
             yield Input(self.suggestion, id="path", select_on_focus=False)
@@ -65,20 +71,23 @@ class SaveAsScreen(ModalScreen[str | None]):
 
 class ChoiceScreen(ModalScreen[str]):
     """A question with a few answers, each a letter key (or a click): no answer is
-    focused, so Enter answers nothing, and keys typed before the question appeared
-    (``ignore_keys_to``) are not answers. Escape gives ``cancel``."""
+    focused, so Enter answers nothing; one that comes up on its own has ``asked_at``
+    (the App then takes no key typed for the screen below as an answer). Escape gives
+    ``cancel``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, answers: list[tuple[str, str]], cancel: str = "",
-                 ignore_keys_to: int = 0) -> None:
+                 asked_at: float | None = None) -> None:
         super().__init__()
         self.question, self.answers = question, answers  # (letter, words)
-        self.cancel, self.ignore_keys_to = cancel, ignore_keys_to
+        self.cancel, self.asked_at = cancel, asked_at
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question)
+            if self.asked_at is not None:
+                yield Label(UNPROMPTED, classes="hint")
             with Vertical(classes="answers"):
                 for n, (letter, words) in enumerate(self.answers):
                     button = Button(f"{words} ({letter})", id=f"answer-{letter}",
