@@ -339,3 +339,21 @@ def test_save_elsewhere_to_a_folder_says_a_file_name_is_needed(tmp_path):
     with pytest.raises(SaveError, match="folder"):
         session.save_as(tmp_path)
     session.close()
+
+
+def test_a_crash_while_their_version_waits_for_a_choice_keeps_ours_as_a_copy():
+    """Found in a tmux attack: Esc on the question, three more values, kill -9; the
+    three were only in a journal set aside, with no way back."""
+    session = new_session()
+    session.path.write_bytes(session.path.read_bytes().replace(b'"Ben"', b'"Bea"'))
+    session.apply(renown(21))
+    assert session.check_file()  # found: saving stops
+    session.apply(renown(22))
+    session.apply(renown(23, player=1))
+    crash(session)
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[1].name == "Bea" and "ours is kept as" in again.told
+    (ours,) = (session.path.parent / "copies").glob("*.ours-*.json")
+    kept = read_sheet(ours).sheet
+    assert (kept.players[0].renown, kept.players[1].renown, kept.players[1].name) == (22, 23, "Ben")
+    again.close()

@@ -15,6 +15,9 @@ The journal is JSON lines:
 - ``{"folding": k, "hash": H}``: the first ``k`` changes are being written into the
   sheet file, whose SHA-256 will be ``H``. If the sheet file has that hash when the
   journal is read, only the changes after ``k`` are replayed.
+- ``{"ours": [...]}``: our whole history, written once someone else's version was found
+  in the sheet file; opening after a crash then keeps ours (with the changes after
+  it) as a copy.
 
 A torn last line (a kill in the middle of a write) is ignored: its change was never
 shown.
@@ -82,6 +85,12 @@ class Journal:
     def folding(self, changes: int, sheet_hash: str) -> None:
         """Record, before the sheet file is rewritten, what the new file will hold."""
         self.write({"folding": changes, "hash": sheet_hash}, change=False)
+
+    def ours(self, history: list[dict]) -> None:
+        """Record our whole history: someone else's version is in the sheet file now, so
+        only this journal holds ours until the user chooses (a crash meanwhile must not
+        leave ours in changes to a file that is gone)."""
+        self.write({"ours": history}, change=False)
 
     def write(self, record: dict, change: bool = True) -> None:
         """Append one record and fsync (SaveError if it cannot be; it is kept to retry)."""

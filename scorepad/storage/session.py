@@ -113,6 +113,11 @@ class SheetSession:
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
                                 f"and kept as {aside.name}; the sheet is shown as saved.")
+                if current.ours is not None:
+                    ours = sheet_bytes(path, replay_states(current.ours)[-1], tuple(current.ours))
+                    session.told = (f"{path.name} was changed elsewhere while it was open here, and "
+                                    f"scorepad stopped before you chose: ours is kept as "
+                                    f"{keep_copy(ours, path, 'ours')}; theirs is shown.")
             elif lock and current.replayed:
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."
@@ -194,7 +199,7 @@ class SheetSession:
     def fold_done(self, outcome) -> bool:
         """Take in a background save's outcome; True when the file holds what it wrote."""
         if outcome.conflict is not None:
-            self.conflict = outcome.conflict
+            self.found_theirs(outcome.conflict)
             return False
         if outcome.problem:
             self.save_problem = outcome.problem
@@ -212,8 +217,21 @@ class SheetSession:
         """Whether someone else changed the sheet file since we read or wrote it (then
         ``conflict`` holds their version and saving stops until the user chooses)."""
         if not self.read_only and self.conflict is None:
-            self.conflict = self.file.theirs()
+            self.found_theirs(self.file.theirs())
         return self.conflict is not None
+
+    def found_theirs(self, theirs: bytes | None) -> None:
+        """Someone else's version is in the file (when ``theirs`` is not None): saving
+        stops, and the journal records ours whole, to survive a crash before the choice."""
+        if theirs is None or self.conflict is not None:
+            return
+        self.conflict = theirs
+        if not self.journal.started:
+            self.journal.begin(self.file.hash)
+        try:
+            self.journal.ours([entry.model_dump(mode="json") for entry in self.history])
+        except SaveError as err:
+            self.save_problem = str(err)
 
     def keep_ours(self) -> Path | None:
         """Keep their version as a copy beside the sheet, then save ours over it; where

@@ -68,6 +68,7 @@ class Current(NamedTuple):
     note: str  # why it can only be read (its history does not replay), else ""
     replayed: bool  # a journal's changes were added
     journal: Journal | None  # the journal beside it, to go on with; None: it belongs to another version
+    ours: list | None = None  # from such a journal: our history, typed while someone else saved theirs
 
 
 def load_current(path: Path) -> Current:
@@ -87,12 +88,27 @@ def load_current(path: Path) -> Current:
     records, size = read_journal(journal_path(path))
     changes = changes_to_replay(records, file.hash)
     if changes is None:
-        return Current(history, file, "", False, None if journal_path(path).exists() else Journal(path, 0, 0))
+        if not journal_path(path).exists():
+            return Current(history, file, "", False, Journal(path, 0, 0))
+        return Current(history, file, "", False, None, ours_in(records))
     try:
         history = replayed(history, changes)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
     return Current(history, file, "", bool(changes), Journal(path, sum("put" in r or "keep" in r for r in records), size))
+
+
+def ours_in(records: list[dict]) -> list | None:
+    """Our history as a journal kept it once someone else's version was found in the
+    file (its last ``ours`` record, with the changes made after it), or None."""
+    for n in range(len(records) - 1, -1, -1):
+        if "ours" in records[n]:
+            try:
+                base = list(history_adapter().validate_python(records[n]["ours"]))
+                return replayed(base, [r for r in records[n + 1:] if "put" in r or "keep" in r])
+            except (KeyError, TypeError, ValueError, IndexError, EntryError):
+                return None
+    return None
 
 
 def replayed(history: list, changes: list[dict]) -> list:

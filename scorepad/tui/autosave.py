@@ -188,6 +188,8 @@ class Autosave:
             self.show_save_state()
             if kept is not None:
                 self.notify(f"The other version is kept as {kept}.", timeout=10)
+            if session.note:  # theirs does not replay: read-only from here, and why
+                self.notify(session.note, severity="warning", timeout=15)
 
         self._asking = True
         self.ask_unprompted(ChoiceScreen(question, answers, asked_at=monotonic()), chosen)

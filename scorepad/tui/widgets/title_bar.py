@@ -16,10 +16,11 @@ class TitleBar(Static):
         self.update(self.words(), layout=False)
 
     def words(self) -> str:
-        """The app's name, the game's title (or what the app is for), and a word on
-        saving when not all is on disk."""
-        state = f"  ·  {self.state}" if self.state else ""
-        return f"{self.app.title} — {self.game or self.app.sub_title}{state}"
+        """The app's name and the game's title (or what the app is for); a word on
+        saving instead of the app's name when not all is on disk."""
+        if self.state:  # first: a long title must not push it off an 80-column line
+            return f"{self.state}  ·  {self.game or self.app.sub_title}"
+        return f"{self.app.title} — {self.game or self.app.sub_title}"
 
     def show_state(self, state: str) -> None:
         """Say (or stop saying) that changes are not on disk."""
