@@ -409,10 +409,9 @@ async def _type_game(target: dict, outcome: dict) -> None:
         if app.session is None:
             outcome["failure"] = outcome["failure"] or "no game was started"
             return
-        app.save_now()
         path = app.session.path
+        app.session.close()  # the journal folded into the file: the file itself is compared
         outcome["differences"] = differences(expected(target), found(read_sheet(path).sheet))
-        app.session.close()
 
 
 def keystrokes(target: dict = TARGET) -> dict:

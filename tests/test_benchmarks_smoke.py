@@ -24,6 +24,9 @@ def test_benchmarks_run_quick_prints_every_measure():
     assert all(r["figure"] > 0 for r in rows)
     assert all(r["ratio"] is None or r["ratio"] > 0 for r in rows)
     typed = next(r for r in rows if r["measure"].startswith("keystrokes"))
+    # a script that stops or a wrong file is a bug, not a missed budget (a script once
+    # called a method the app no longer had, and this test still passed)
+    assert "SCRIPT FAILED" not in typed["measure"] and "WRONG FILE" not in typed["measure"], typed["measure"]
     assert (typed["unit"], typed["budget"]) == ("keys", "<= 1.25x")
     assert typed["baseline"] == sum(keystrokes.minimum().values())
     assert list(typed["per_screen"]) == [name for name, *_ in keystrokes.SCREENS]

@@ -37,20 +37,21 @@ def kind_of(mode: int) -> str:
 def read_bytes(path: Path) -> bytes:
     """The file's bytes, or SheetFileError naming the file and the problem.
 
-    Only a regular file is opened (a link is followed first): a named pipe would block
+    Only a regular file is read (a link is followed first): a named pipe would block
     forever and a device never end. At most ``MAX_FILE_BYTES + 1`` bytes are read,
     whatever size the file claims, so a file that grows or lies cannot exhaust memory.
     """
     try:
-        info = os.stat(path)
-        refuse_special(path, info.st_mode)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-        descriptor = os.open(path, flags)  # no blocking open, were a pipe swapped in since the stat
-        with os.fdopen(descriptor, "rb", buffering=0) as handle:
-            refuse_special(path, os.fstat(handle.fileno()).st_mode)
-            if os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES:
+        descriptor = os.open(path, flags)  # non-blocking: a named pipe opens at once, then is refused
+        try:
+            info = os.fstat(descriptor)
+            refuse_special(path, info.st_mode)
+            if info.st_size > MAX_FILE_BYTES:
                 raise too_large(path)
-            data = read_at_most(handle, MAX_FILE_BYTES + 1)
+            data = read_at_most(descriptor, MAX_FILE_BYTES + 1)
+        finally:
+            os.close(descriptor)
     except FileNotFoundError:
         raise SheetFileError(str(path), "", "no such file") from None
     except PermissionError:
@@ -75,11 +76,11 @@ def too_large(path: Path) -> SheetFileError:
     return SheetFileError(str(path), "", f"is too large to be a scoresheet (over {size_words(MAX_FILE_BYTES)})")
 
 
-def read_at_most(handle, limit: int) -> bytes:
+def read_at_most(descriptor: int, limit: int) -> bytes:
     """Up to ``limit`` bytes, in chunks: never one read of whatever the file holds."""
     parts, total = [], 0
     while total < limit:
-        part = handle.read(min(CHUNK, limit - total))
+        part = os.read(descriptor, min(CHUNK, limit - total))
         if not part:
             break
         parts.append(part)
