@@ -357,3 +357,23 @@ def test_a_crash_while_their_version_waits_for_a_choice_keeps_ours_as_a_copy():
     kept = read_sheet(ours).sheet
     assert (kept.players[0].renown, kept.players[1].renown, kept.players[1].name) == (22, 23, "Ben")
     again.close()
+
+
+def test_a_read_only_window_reads_only_the_journal_while_the_writer_types(monkeypatch):
+    """A long sheet must not be parsed anew every second while its writer types."""
+    from scorepad.storage import sheet_file
+
+    writer = new_session()
+    viewer = SheetSession.open(writer.path, read_only=True)
+    viewer.follow()
+    loads = []
+    real = sheet_file.parse_document
+    monkeypatch.setattr(sheet_file, "parse_document", lambda *a: loads.append(1) or real(*a))
+    for value in (4, 5, 6):
+        writer.apply(renown(value))
+        assert viewer.follow() and viewer.sheet.players[0].renown == value
+    writer.undo()
+    assert viewer.follow() and viewer.sheet.players[0].renown == 5
+    assert loads == []  # the file itself was not read again
+    writer.close()  # folded: the file changed, read once
+    assert viewer.follow() is False and viewer.sheet.players[0].renown == 5 and loads == [1]

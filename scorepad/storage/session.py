@@ -19,11 +19,11 @@ from ..rules.models import Sheet
 from .atomic import SaveError, real_target
 from .copies import keep_copy
 from .document import MAX_HISTORY
-from .journal import Journal, digest
+from .journal import Journal, changes_to_replay, digest, read_journal
 from .lock import SheetLock
 from .paths import games_dir, sheet_name
 from .files import sheet_bytes
-from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, stat_key
+from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, replayed, stat_key
 
 
 class SheetSession:
@@ -41,7 +41,8 @@ class SheetSession:
         self.told = ""  # what opening it did that the user should know
         self.history: list = list(history)
         self.states = replay_states(self.history)
-        self._seen: tuple = ()
+        self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read
+        self._base: list | None = None  # the file's own history, for that window
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
@@ -264,18 +265,26 @@ class SheetSession:
 
     def follow(self) -> bool:
         """A read-only window follows the file and the journal its writer keeps: True
-        when the sheet changed."""
+        when the sheet changed. While only the journal grows (the writer typing), only
+        the journal is read again: a long sheet is not parsed anew every second."""
         seen = (stat_key(real_target(self.path)), stat_key(self.journal.path))
         if seen == self._seen:
             return False
-        self._seen = seen
         try:
-            current = load_current(self.path)
+            if self._base is not None and seen[0] == self._seen[0]:
+                changes = changes_to_replay(read_journal(self.journal.path)[0], self.file.hash)
+                history = self._base if changes is None else replayed(self._base, changes)
+            else:
+                current = load_current(self.path)
+                if current.note or current.base is None:
+                    return False
+                self.file, self._base, history = current.file, current.base, current.history
         except Exception:  # mid-change, or gone: keep showing what we have
             return False
-        if current.note or current.history == self.history:
+        self._seen = seen
+        if history == self.history:
             return False
-        self.history, self.states = list(current.history), replay_states(current.history)
+        self.history, self.states = list(history), replay_states(history)
         return True
 
     def rescue(self) -> Path:

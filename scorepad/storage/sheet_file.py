@@ -69,6 +69,7 @@ class Current(NamedTuple):
     replayed: bool  # a journal's changes were added
     journal: Journal | None  # the journal beside it, to go on with; None: it belongs to another version
     ours: list | None = None  # from such a journal: our history, typed while someone else saved theirs
+    base: list | None = None  # the history the file alone holds (the journal's changes go on it)
 
 
 def load_current(path: Path) -> Current:
@@ -89,13 +90,14 @@ def load_current(path: Path) -> Current:
     changes = changes_to_replay(records, file.hash)
     if changes is None:
         if not journal_path(path).exists():
-            return Current(history, file, "", False, Journal(path, 0, 0))
+            return Current(history, file, "", False, Journal(path, 0, 0), None, history)
         return Current(history, file, "", False, None, ours_in(records))
     try:
-        history = replayed(history, changes)
+        base, history = history, replayed(history, changes)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
-    return Current(history, file, "", bool(changes), Journal(path, sum("put" in r or "keep" in r for r in records), size))
+    journal = Journal(path, sum("put" in r or "keep" in r for r in records), size)
+    return Current(history, file, "", bool(changes), journal, None, base)
 
 
 def ours_in(records: list[dict]) -> list | None:
