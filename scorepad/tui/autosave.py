@@ -30,7 +30,7 @@ class Autosave:
         self._folding = False
         self._told: str | None = None  # the save problem last shown
         self._asking = False  # a question about the file is on screen
-        self._later = False  # the user put off choosing a version: not asked again unprompted
+        self._later = None  # the session whose choice of version was put off: not asked again unprompted
         self._state_shown: tuple = ("", None)
 
     def start_autosave(self) -> None:
@@ -55,7 +55,7 @@ class Autosave:
         if session.unsaved and session.retry():
             self.notify(f"Saved again: every change is on disk ({session.path.name}).")
         if session.check_file():
-            if not self._later:
+            if self._later is not session:
                 self.ask_which_version()
         elif monotonic() - self._changed_at >= self.fold_after:
             self.fold_in_background()
@@ -76,7 +76,7 @@ class Autosave:
                 self._folding = False
             if session is self.session and session.lock is not None:
                 session.fold_done(outcome)
-                if session.conflict is not None and not self._later:
+                if session.conflict is not None and self._later is not session:
                     self.ask_which_version()
                 self.report_saving()
 
@@ -173,7 +173,7 @@ class Autosave:
         def chosen(answer: str) -> None:
             self._asking = False
             if not answer:
-                self._later = True
+                self._later = session
                 self.show_save_state()
                 self.notify("Saving stays stopped until you choose (Ctrl+P: Choose a version). "
                             "Quitting keeps ours as a copy.", severity="warning", timeout=10)
@@ -183,7 +183,7 @@ class Autosave:
             except (SaveError, SheetFileError) as err:
                 self.notify(str(err), severity="error", timeout=12)
                 return
-            self._later = False
+            self._later = None
             self.revision += 1
             self.show_save_state()
             if kept is not None:
