@@ -8,13 +8,25 @@ from .line_widget import LineWidget
 
 HEADINGS = ("Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total", "Rank")
 WIDTHS = (20, *(9 for _ in CATEGORIES), 6, 5)
+# an 80-column terminal: every column still whole (a Total cut to "1" read as a score)
+NARROW = (13, *(8 for _ in CATEGORIES), 5, 4)
 GAP = "  "
 
 
-def table_line(cells: tuple[str, ...]) -> str:
+def table_width(widths: tuple[int, ...]) -> int:
+    """Columns this table takes with these column widths."""
+    return sum(widths) + len(GAP) * (len(widths) - 1)
+
+
+def widths_for(columns: int) -> tuple[int, ...]:
+    """The column widths that fit ``columns``: the wide ones when they fit."""
+    return WIDTHS if columns >= table_width(WIDTHS) else NARROW
+
+
+def table_line(cells: tuple[str, ...], widths: tuple[int, ...] = WIDTHS) -> str:
     """One line of the table: every cell cut or padded to its column's width (the table
     never jumps as the numbers change)."""
-    return GAP.join(cell[:width].ljust(width) for cell, width in zip(cells, WIDTHS))
+    return GAP.join(cell[:width].ljust(width) for cell, width in zip(cells, widths))
 
 
 def table_rows(table: Standings) -> list[tuple[str, ...]]:
@@ -42,13 +54,19 @@ class LiveTotals(LineWidget):
         self.redraw()
 
     def line_keys(self) -> list:
-        return [HEADINGS, *self.rows]
+        widths = widths_for(self.size.width)  # in the keys: a new width draws every line anew
+        return [(HEADINGS, widths), *((row, widths) for row in self.rows)]
 
     def line_text(self, y: int) -> tuple:
+        widths = widths_for(self.size.width)
         if y == 0:
-            return table_line(HEADINGS), self.component_style("live-totals--heading")
+            return table_line(HEADINGS, widths), self.component_style("live-totals--heading")
         # every other line striped, in the theme's colours (readable in light themes too)
-        return table_line(self.rows[y - 1]), self.component_style("live-totals--stripe") if y % 2 == 0 else None
+        line = table_line(self.rows[y - 1], widths)
+        return line, self.component_style("live-totals--stripe") if y % 2 == 0 else None
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def get_content_width(self, container, viewport) -> int:
-        return sum(WIDTHS) + len(GAP) * (len(WIDTHS) - 1)
+        return table_width(WIDTHS)

@@ -1,0 +1,27 @@
+"""An 80x24 terminal (Textual's default and many laptops'): every number on screen whole."""
+
+from __future__ import annotations
+
+from scorepad.tui.widgets.live_totals import LiveTotals
+
+from .conftest import app_on
+from .helpers import goto, type_line
+
+
+async def test_live_totals_show_every_total_and_rank_whole_at_80x24_and_follow_a_resize(game_path):
+    """A tmux run saw totals 104 / 94 / 27 as "1 / 9 / 2": the Total column cut to its first digit."""
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        await type_line(pilot, "104")
+        await pilot.pause()
+        totals = app.screen.query_one(LiveTotals)
+        lines = [totals.line_words(y) for y in range(len(totals.rows) + 1)]
+        assert all(len(line.rstrip()) <= totals.size.width for line in lines)
+        assert lines[0].split()[-2:] == ["Total", "Rank"]
+        assert lines[1].split()[-2:] == ["104", "1"]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        wide = totals.line_words(1)
+        assert wide.split()[-2:] == ["104", "1"] and len(wide) > len(lines[1])
