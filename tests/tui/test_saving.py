@@ -210,3 +210,23 @@ def test_a_sheet_whose_history_is_full_refuses_more_changes_it_could_not_save(mo
         session.apply(SetCount(player=0, field="renown", value=3))
     assert session.sheet.players[0].renown == 2
     session.close()
+
+
+async def test_a_sheet_whose_history_does_not_replay_opens_read_only_in_the_app(game_path):
+    """Issue 11: such a file passed `score` but crashed `open` and left its lock behind."""
+    import json
+
+    from scorepad.storage.lock import SheetLock
+
+    raw = json.loads(game_path.read_text())
+    raw["history"].append({"kind": "add_player", "name": "ana"})  # Ana is there already
+    game_path.write_text(json.dumps(raw))
+    before = game_path.read_bytes()
+    app = app_on(game_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert app.session is not None and app.session.read_only and app.return_code is None
+        assert "does not replay" in app.session.note
+        assert [p.name for p in app.session.sheet.players] == ["Ana", "Ben", "Cy"]
+        SheetLock(game_path).acquire().release()  # no lock left behind by the open
+    assert game_path.read_bytes() == before
