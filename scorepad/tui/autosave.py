@@ -100,10 +100,13 @@ class Autosave:
 
     @property
     def save_state(self) -> str:
-        """What the title bar says about saving: nothing when all is on disk."""
+        """What the title bar says about saving: nothing when all is on disk; that
+        nothing can change in a read-only window."""
         session = self.session
-        if session is None or session.read_only:
+        if session is None:
             return ""
+        if session.read_only:  # said for as long as it lasts, not only by a toast
+            return "READ-ONLY (follows the file)"
         if session.unsaved:
             return "NOT SAVED: changes in memory (Ctrl+P: Save elsewhere)"
         if session.conflict is not None:

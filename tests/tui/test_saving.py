@@ -154,7 +154,7 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
         if isinstance(app.screen, ChoiceScreen) or app.session is None:
             await pilot.press("y")  # open it read-only
             await pilot.pause()
-        assert app.session.read_only
+        assert app.session.read_only and "READ-ONLY" in str(app.screen.query_one("TitleBar").render())
         writer.apply(SetCount(player=0, field="renown", value=17))
         await pilot.pause(0.3)
         assert app.session.sheet.players[0].renown == 17
