@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
+from . import __version__
 from .storage.atomic import SaveError
 from .storage.document import SheetFileError, document_schema
 from .storage.files import read_sheet
@@ -126,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorepad", description="Scorepad for the end game of The Great Library."
     )
+    parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
     parser.set_defaults(run=cmd_app)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     opener = sub.add_parser("open", help="open a sheet in the app")
@@ -156,14 +159,26 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: exit 0 on success, 2 on a sheet that cannot be read (stderr only)."""
+    """Entry point: exit 0 on success, 2 on a sheet that cannot be read (stderr only).
+    Output that cannot be written (a closed pipe, a full disk) ends quietly or with one
+    line, and text a terminal cannot show is escaped: never a traceback."""
+    sys.stdout.reconfigure(errors="backslashreplace")  # an ASCII-only terminal, say
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a write error of buffered output shows here, not at exit
+        return code
     except (SheetFileError, SaveError) as err:
         print(f"scorepad: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `scorepad schema | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as err:  # `> /dev/full`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"scorepad: cannot write the output: {err.strerror or err}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

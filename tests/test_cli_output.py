@@ -1,0 +1,46 @@
+"""The command line's output under a hostile world: a pipe closed early, a full disk, a
+terminal that shows ASCII only. No traceback, ever (issue 12's command-line findings)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorepad import __version__
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "scorepad" / "data" / "demo.json"
+
+
+def scorepad(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scorepad", *args], cwd=ROOT, capture_output=True,
+                          timeout=60, **kwargs)
+
+
+def test_version_and_python_dash_m_work():
+    done = scorepad("--version")
+    assert done.returncode == 0 and done.stdout.decode().strip() == f"scorepad {__version__}"
+
+
+def test_output_into_a_pipe_closed_early_ends_quietly():
+    done = subprocess.run(f"'{sys.executable}' -m scorepad schema | head -1", shell=True, cwd=ROOT,
+                          capture_output=True, timeout=60)
+    assert done.stdout.decode().strip() == "{" and b"Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_output_to_a_full_disk_is_one_line_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "scorepad", "score", str(DEMO)], cwd=ROOT,
+                              stdout=full, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert done.stderr.decode().startswith("scorepad: cannot write the output")
+
+
+def test_an_ascii_only_terminal_gets_escapes_not_a_traceback():
+    done = scorepad("score", str(DEMO), env={"PYTHONIOENCODING": "ascii", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"Chlo\\xe9" in done.stdout  # the name escaped, still readable
