@@ -54,7 +54,7 @@ def tile_words(tile) -> str:
     if tile.note:
         return tile.note
     if not tile.pattern:
-        return f"{tile.seals} Seal(s) counted -> {tile.score}"
+        return f"{tile.seals} Seal{'' if tile.seals == 1 else 's'} counted -> {tile.score}"
     if not tile.cells:
         return "no eligible Seals fit -> 0"
     cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in tile.cells)

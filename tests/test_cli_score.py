@@ -144,7 +144,7 @@ def test_E2_score_uses_the_grid_count_for_the_end(capsys):
 def test_score_table_explains_each_pattern_tile(capsys):
     _, out, _ = run(capsys, "score", str(DATA / "patterns.json"))
     assert "tile 2: rotated 0°, at row 1 column 1, Seals r1c1 r1c2 r1c3 -> 10" in out
-    assert "tile 3: 1 Seal(s) counted -> 3" in out
+    assert "tile 3: 1 Seal counted -> 3" in out  # one Seal, not "1 Seal(s)"
 
 
 def test_open_checks_the_file_before_the_app_starts(tmp_path, capsys):

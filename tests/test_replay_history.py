@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from scorepad.cli import main
 from scorepad.rules.entries import AddPlayer, SetCount
 from scorepad.rules.replay import replay
@@ -66,3 +68,16 @@ def test_history_lists_games_and_player_records(scorepad_home, capsys):
     ana = next(line for line in out.splitlines() if line.startswith("Ana "))
     assert ana.split()[:5] == ["Ana", "2", "1", "6.0", "10"]
     assert "skipped:" in err and "junk.json" in err
+
+
+@pytest.mark.parametrize("tile, words", [({"seals": 1}, "1 Seal"), ({"seals": 3}, "3 Seals"),
+                                         ({"pattern": [[0, 0]]}, "pattern of 1 cell"),
+                                         ({"pattern": [[0, 0], [0, 1]]}, "pattern of 2 cells")])
+def test_a_pinax_tile_is_described_in_plain_english_singular_and_plural(tile, words):
+    from scorepad.rules.describe import describe
+    from scorepad.rules.entries import PutPinax
+
+    from .conftest import make_sheet
+
+    text = describe(PutPinax(player=0, tile=tile), make_sheet({"name": "Ana"}))
+    assert text.endswith(words) or f"{words} " in text or f"{words}," in text or f"{words})" in text, text

@@ -20,7 +20,9 @@ LIST_LABELS = {"pinax": "Pinax tile", "scribes": "Scribe", "scholars": "Scholar"
 
 
 def _tile(tile) -> str:
-    return f"{tile.seals} Seal(s)" if tile.seals is not None else f"pattern of {len(tile.pattern)} cells"
+    if tile.seals is not None:
+        return f"{tile.seals} Seal{'' if tile.seals == 1 else 's'}"
+    return f"pattern of {len(tile.pattern)} cell{'' if len(tile.pattern) == 1 else 's'}"
 
 
 def describe(entry, before: Sheet | None) -> str:

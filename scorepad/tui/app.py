@@ -293,8 +293,10 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
         if self.session is not None:
             yield SystemCommand("Replay this game", "Step through its history",
                                 lambda: self.open_replay(self.session.path))
-            for kind in ("csv", "md", "bgstats", "bgg"):
-                yield SystemCommand(f"Export {kind}", f"Write a {kind} export to the exports folder",
+            from .screens.results import EXPORT_NAMES
+
+            for kind, name in EXPORT_NAMES.items():
+                yield SystemCommand(f"Export {name}", f"Write a {name} export to the exports folder",
                                     lambda k=kind: self.export(k))
 
     def export(self, kind: str) -> None:

@@ -13,6 +13,8 @@ from ..widgets.choice_bar import ChoiceBar
 from .base import GameScreen
 
 EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgstats.json", "bgg": ".bgg.txt"}
+# one name per export, here and in the command palette
+EXPORT_NAMES = {"csv": "CSV", "md": "Markdown", "bgstats": "BG Stats", "bgg": "BGG play log"}
 
 
 class ResultsScreen(GameScreen):
@@ -26,8 +28,7 @@ class ResultsScreen(GameScreen):
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
         yield Label("Export (to the exports folder)", classes="subheading")
-        yield ChoiceBar([("csv", "CSV"), ("md", "Markdown"), ("bgstats", "BG Stats"), ("bgg", "BGG play log")],
-                        id="exports")
+        yield ChoiceBar(list(EXPORT_NAMES.items()), id="exports")
 
     def update(self, sheet) -> None:
         table = self.app.standings()
