@@ -43,7 +43,7 @@ async def test_command_palette_reaches_every_screen_and_action(game_path):
         titles = {command.title for command in app.get_system_commands(app.screen)}
         for label in ("Go to Game progress", "Go to Pinax", "Go to School", "Go to Scholars",
                       "Go to Supplies", "Go to Renown and tie-breaks", "Go to Results", "Undo", "Redo",
-                      "Help", "Home", "New game", "Replay this game", "Export csv", "Export bgstats"):
+                      "Help", "Home", "New game", "Replay this game", "Export CSV", "Export BG Stats"):
             assert label in titles
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Go to Supplies")
         command.callback()
