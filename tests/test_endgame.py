@@ -104,3 +104,4 @@ def test_E8_empty_spaces_warning_says_how_many():
 def test_E1_nothing_recorded_plays_on():
     result = status()
     assert not result.triggered and result.cause is None and result.warnings == ()
+

@@ -14,7 +14,7 @@ def status_words(end: EndStatus) -> str:
         head = f"END TRIGGERED by {cause}, {end.when} ({end.rule}). {end.next}"
     else:
         head = end.next
-    extra = "  ".join(end.warnings)
+    extra = "  ".join(w for w in end.warnings if w != head)  # the next step may be a warning too (E7)
     return f"{head}\n{extra}" if extra else head
 
 
