@@ -123,38 +123,58 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+# each command: what it does, in a line and at length, and an example (``scorepad X -h``)
+COMMANDS = {
+    "open": ("open a sheet in the app", "Open a saved sheet in the app, to go on typing.",
+             "scorepad open ~/.local/share/scorepad/games/2026-11-27-friday.json"),
+    "demo": ("open a bundled finished sample game", "Open a finished sample game, read-only, at its results.",
+             "scorepad demo"),
+    "score": ("print the standings without the UI", "Print each player's categories, total and rank, the "
+              "tie-breaks and the end status. --json prints the contract other tools read.",
+              "scorepad score friday.json --json"),
+    "export": ("write a sheet as csv, md, bgstats or bgg text", "Write the breakdown as CSV or Markdown, a "
+               "BG Stats play file or BoardGameGeek play-log text. Without -o it prints; -o never replaces a "
+               "file unless --force, and never a scoresheet.", "scorepad export friday.json --to csv -o friday.csv"),
+    "replay": ("step through a sheet's history", "Step through every change made to a sheet, in the app "
+               "(or printed with --print, each step with the totals after it).", "scorepad replay friday.json --print"),
+    "history": ("list saved games and players' records", "List the saved games, newest first, and each "
+                "player's games, wins and averages.", "scorepad history"),
+    "schema": ("print the file format's JSON schema", "Print the JSON schema of the scoresheet file (format 1).",
+               "scorepad schema > scoresheet.schema.json"),
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+    """The argument parser with every subcommand, each with a description and an example."""
     parser = argparse.ArgumentParser(
         prog="scorepad", description="Scorepad for the end game of The Great Library."
     )
     parser.add_argument("--version", action="version", version=f"scorepad {__version__}")
     parser.set_defaults(run=cmd_app)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    opener = sub.add_parser("open", help="open a sheet in the app")
-    opener.add_argument("file", metavar="FILE")
-    opener.set_defaults(run=cmd_app)
-    demo = sub.add_parser("demo", help="open a bundled finished sample game")
-    demo.set_defaults(run=cmd_app)
-    score = sub.add_parser("score", help="print the standings without the UI")
+
+    def command(name: str, run) -> argparse.ArgumentParser:
+        short, long, example = COMMANDS[name]
+        made = sub.add_parser(name, help=short, description=long, epilog=f"example: {example}")
+        made.set_defaults(run=run)
+        return made
+
+    command("open", cmd_app).add_argument("file", metavar="FILE")
+    command("demo", cmd_app)
+    score = command("score", cmd_score)
     score.add_argument("file", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print the JSON contract")
-    score.set_defaults(run=cmd_score)
-    export = sub.add_parser("export", help="write a sheet as csv, md, bgstats or bgg text")
+    export = command("export", cmd_export)
     export.add_argument("file", metavar="FILE")
     export.add_argument("--to", required=True, choices=["csv", "md", "bgstats", "bgg"])
     export.add_argument("-o", "--output", metavar="OUT", help="file to write (default: print)")
     export.add_argument("--force", action="store_true",
                         help="replace OUT if it exists (a scoresheet is never replaced)")
-    export.set_defaults(run=cmd_export)
-    replay = sub.add_parser("replay", help="step through a sheet's history")
+    replay = command("replay", cmd_replay)
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--print", action="store_true", help="print every step and its totals (no app)")
-    replay.set_defaults(run=cmd_replay)
-    history = sub.add_parser("history", help="list saved games and players' records")
-    history.set_defaults(run=cmd_history)
-    schema = sub.add_parser("schema", help="print the file format's JSON schema")
-    schema.set_defaults(run=cmd_schema)
+    command("history", cmd_history)
+    command("schema", cmd_schema)
     return parser
 
 

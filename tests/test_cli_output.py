@@ -44,3 +44,15 @@ def test_an_ascii_only_terminal_gets_escapes_not_a_traceback():
     done = scorepad("score", str(DEMO), env={"PYTHONIOENCODING": "ascii", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     assert b"Chlo\\xe9" in done.stdout  # the name escaped, still readable
+
+
+@pytest.mark.parametrize("command", ["open", "demo", "score", "export", "replay", "history", "schema"])
+def test_every_command_has_help_with_a_description_and_an_example(command, capsys):
+    from scorepad.cli import COMMANDS, main
+
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert COMMANDS[command][1].split(".")[0] in " ".join(out.split())
+    assert f"example: scorepad {command}" in out
