@@ -377,3 +377,20 @@ def test_a_read_only_window_reads_only_the_journal_while_the_writer_types(monkey
     assert loads == []  # the file itself was not read again
     writer.close()  # folded: the file changed, read once
     assert viewer.follow() is False and viewer.sheet.players[0].renown == 5 and loads == [1]
+
+
+def test_a_window_following_undo_then_a_new_entry_shows_the_writers_states():
+    """The states a read-only window keeps must be those of its history, after a
+    journal that took entries back and put others in their place."""
+    writer = new_session()
+    writer.apply(renown(1))
+    writer.apply(renown(2, player=1))
+    writer.fold()
+    viewer = SheetSession.open(writer.path, read_only=True)
+    viewer.follow()
+    writer.undo()
+    writer.undo()
+    writer.apply(renown(9, player=1))
+    assert viewer.follow()
+    assert viewer.states == writer.states and viewer.sheet.players[0].renown == 0
+    writer.close()

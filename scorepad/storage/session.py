@@ -36,13 +36,15 @@ class SheetSession:
     """
 
     def __init__(self, path: Path, history: tuple, *, read_only: bool = False, lock: SheetLock | None = None,
-                 file: SheetFile | None = None, journal: Journal | None = None, note: str = "") -> None:
+                 file: SheetFile | None = None, journal: Journal | None = None, note: str = "",
+                 states: list | None = None) -> None:
         self.path, self.read_only, self.lock, self.note = path, read_only, lock, note
         self.told = ""  # what opening it did that the user should know
         self.history: list = list(history)
-        self.states = replay_states(self.history)
+        self.states = states if states is not None else replay_states(self.history)
         self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read
         self._base: list | None = None  # the file's own history, for that window
+        self._base_states: list | None = None
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
@@ -109,7 +111,7 @@ class SheetSession:
                 lock.release()
                 lock = None
             session = cls(path, current.history, read_only=read_only or bool(current.note), lock=lock,
-                          file=current.file, journal=current.journal, note=current.note)
+                          file=current.file, journal=current.journal, note=current.note, states=current.states)
             if lock and current.journal is None:
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
@@ -254,7 +256,7 @@ class SheetSession:
         kept = keep_copy(self.our_bytes(), self.path, "ours")
         self.journal.remove()
         self.history, self.redo_stack, self.conflict = list(current.history), [], None
-        self.states = replay_states(self.history)
+        self.states = current.states or replay_states(self.history)
         self.file = current.file
         if current.note:  # their history does not replay: shown as saved, never rewritten
             self.read_only, self.note = True, current.note
@@ -273,18 +275,19 @@ class SheetSession:
         try:
             if self._base is not None and seen[0] == self._seen[0]:
                 changes = changes_to_replay(read_journal(self.journal.path)[0], self.file.hash)
-                history = self._base if changes is None else replayed(self._base, changes)
+                history, states = replayed(self._base, changes or [], self._base_states)
             else:
                 current = load_current(self.path)
                 if current.note or current.base is None:
                     return False
-                self.file, self._base, history = current.file, current.base, current.history
+                self.file, self._base, history, states = current.file, current.base, current.history, current.states
+                self._base_states = current.base_states
         except Exception:  # mid-change, or gone: keep showing what we have
             return False
         self._seen = seen
         if history == self.history:
             return False
-        self.history, self.states = list(history), replay_states(history)
+        self.history, self.states = list(history), states
         return True
 
     def rescue(self) -> Path:

@@ -70,6 +70,8 @@ class Current(NamedTuple):
     journal: Journal | None  # the journal beside it, to go on with; None: it belongs to another version
     ours: list | None = None  # from such a journal: our history, typed while someone else saved theirs
     base: list | None = None  # the history the file alone holds (the journal's changes go on it)
+    states: list | None = None  # the state after each entry of ``history``, worked out once
+    base_states: list | None = None  # and of ``base``
 
 
 def load_current(path: Path) -> Current:
@@ -80,8 +82,10 @@ def load_current(path: Path) -> Current:
     file = SheetFile(path, digest(data), stat_key(real_target(path)))
     history = list(loaded.history)
     try:
-        if replay_states(history)[-1] != loaded.sheet:
+        states = replay_states(history)
+        if states[-1] != loaded.sheet:
             history.append(Begin(sheet=loaded.sheet))  # the file's state wins: a hand edit
+            states.append(apply(states[-1], history[-1]))
     except (EntryError, ValidationError) as err:
         note = (f"{path.name}: its history does not replay ({str(err)[:200]}); it is shown as "
                 "saved, read-only, and the file is left as it is for `scorepad replay`.")
@@ -90,14 +94,14 @@ def load_current(path: Path) -> Current:
     changes = changes_to_replay(records, file.hash)
     if changes is None:
         if not journal_path(path).exists():
-            return Current(history, file, "", False, Journal(path, 0, 0), None, history)
-        return Current(history, file, "", False, None, ours_in(records))
+            return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
+        return Current(history, file, "", False, None, ours_in(records), None, states)
     try:
-        base, history = history, replayed(history, changes)
+        (base, base_states), (history, states) = (history, states), replayed(history, changes, states)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
     journal = Journal(path, sum("put" in r or "keep" in r for r in records), size)
-    return Current(history, file, "", bool(changes), journal, None, base)
+    return Current(history, file, "", bool(changes), journal, None, base, states, base_states)
 
 
 def ours_in(records: list[dict]) -> list | None:
@@ -107,26 +111,33 @@ def ours_in(records: list[dict]) -> list | None:
         if "ours" in records[n]:
             try:
                 base = list(history_adapter().validate_python(records[n]["ours"]))
-                return replayed(base, [r for r in records[n + 1:] if "put" in r or "keep" in r])
+                return replayed(base, [r for r in records[n + 1:] if "put" in r or "keep" in r])[0]
             except (KeyError, TypeError, ValueError, IndexError, EntryError):
                 return None
     return None
 
 
-def replayed(history: list, changes: list[dict]) -> list:
-    """The history with a journal's changes made (KeyError, TypeError, ValueError,
-    IndexError or EntryError for changes that are not a journal's, or do not apply)."""
-    history = list(history)
+def replayed(history: list, changes: list[dict], states: list | None = None) -> tuple[list, list]:
+    """The history with a journal's changes made, and the state after each entry
+    (``states``, those of ``history``, spare replaying the entries no change touched).
+    KeyError, TypeError, ValueError, IndexError or EntryError for changes that are not
+    a journal's, or do not apply."""
+    history, low = list(history), len(history)
     for change in changes:
         at = change["put"] if "put" in change else change["keep"]
         if type(at) is not int or not 1 <= at <= len(history):
             raise IndexError(f"a change at {at!r}, in a history of {len(history)}")
+        low = min(low, at)
         if "put" in change:
             history[at:] = [history_adapter().validate_python([change["entry"]])[0]]
         else:
             del history[at:]
-    replay_states(history)  # every entry applies
-    return history
+    kept = list(states[:low]) if states is not None else []
+    state = kept[-1] if kept else None
+    for entry in history[len(kept):]:  # every entry from the first changed one applies
+        state = apply(state, entry)
+        kept.append(state)
+    return history, kept
 
 
 def replay_states(history) -> list[Sheet]:
