@@ -88,16 +88,9 @@ class SheetSession:
     @classmethod
     def create_at(cls, path: Path, sheet: Sheet) -> SheetSession:
         """A new game in this file, which must not exist yet (SaveError, SheetLocked)."""
-        if path.is_dir():
-            raise SaveError(f"cannot save to {path}: it is a folder; add a file name")
-        lock = SheetLock(path).acquire()
-        session = cls(path, (Begin(sheet=sheet),), lock=lock)
-        try:
-            session.file.write(session.sheet, tuple(session.history), replace=False)
-        except SaveError:
-            lock.release()
-            raise
-        return session
+        history = (Begin(sheet=sheet),)
+        lock, file = claim_new(path, sheet, history)
+        return cls(path, history, lock=lock, file=file)
 
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> SheetSession:
@@ -229,12 +222,7 @@ class SheetSession:
         if theirs is None or self.conflict is not None:
             return
         self.conflict = theirs
-        if not self.journal.started:
-            self.journal.begin(self.file.hash)
-        try:
-            self.journal.ours([entry.model_dump(mode="json") for entry in self.history])
-        except SaveError as err:
-            self.save_problem = str(err)
+        self.record(lambda: self.journal.ours([entry.model_dump(mode="json") for entry in self.history]))
 
     def keep_ours(self) -> Path | None:
         """Keep their version as a copy beside the sheet, then save ours over it; where
@@ -302,15 +290,7 @@ class SheetSession:
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An
         existing file is never replaced (SaveError)."""
-        if path.is_dir():
-            raise SaveError(f"cannot save to {path}: it is a folder; add a file name, such as {self.path.name}")
-        lock = SheetLock(path).acquire()
-        target = SheetFile(path)
-        try:
-            target.write(self.sheet, tuple(self.history), replace=False)
-        except SaveError:
-            lock.release()
-            raise
+        lock, target = claim_new(path, self.sheet, tuple(self.history))
         if self.lock:
             self.lock.release()
         self.journal.close()
@@ -339,3 +319,18 @@ def remove_leftovers(path: Path) -> None:
     for leftover in real_target(path).parent.glob(f".{real_target(path).name}.*.tmp"):
         with suppress(OSError):
             leftover.unlink()
+
+
+def claim_new(path: Path, sheet: Sheet, history: tuple) -> tuple[SheetLock, SheetFile]:
+    """Lock ``path`` and write a sheet there, which must be a new file (a new game, or
+    saving elsewhere): SaveError for a folder or a file that exists, SheetLocked."""
+    if path.is_dir():
+        raise SaveError(f"cannot save to {path}: it is a folder; add a file name, such as game.json")
+    lock = SheetLock(path).acquire()
+    file = SheetFile(path)
+    try:
+        file.write(sheet, history, replace=False)
+    except SaveError:
+        lock.release()
+        raise
+    return lock, file
