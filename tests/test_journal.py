@@ -104,6 +104,44 @@ def test_a_write_that_fails_keeps_the_change_in_memory_and_a_retry_puts_it_on_di
     again.close()
 
 
+def test_a_change_is_written_by_apply_and_made_durable_by_sync(monkeypatch):
+    session = new_session()
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(journal_module.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    session.apply(renown(12))
+    session.apply(renown(7, player=1))
+    assert synced == [] and len(session.journal.written) == 3  # header and two changes, written
+    crash(session)  # a killed app: the lines are in the file already
+    records, _ = journal_module.read_journal(journal_path(session.path))
+    assert [r.get("entry", {}).get("value") for r in records[1:]] == [12, 7]
+    session.sync()
+    assert len(synced) == 1 and session.journal.written == [] and not session.unsaved
+
+
+def test_a_failed_fsync_writes_its_lines_again_whole_and_replays_each_change_once(monkeypatch):
+    session = new_session()
+    session.apply(renown(12))
+    session.sync()
+    session.apply(renown(13, player=1))
+    session.apply(renown(14))
+
+    def lost(fd):  # the kernel could not write its pages back: what it held may be gone
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(journal_module.os, "fsync", lost)
+    session.sync()
+    assert session.unsaved and "error" in session.save_problem.lower()
+    monkeypatch.undo()
+    assert session.retry() and not session.unsaved and session.save_problem is None
+    records, _ = journal_module.read_journal(journal_path(session.path))
+    assert [r["entry"]["value"] for r in records if "put" in r] == [12, 13, 14]  # none twice
+    crash(session)
+    again = SheetSession.open(session.path)
+    assert again.history == session.history
+    again.close()
+
+
 def test_someone_elses_version_is_never_overwritten_by_a_save():
     session = new_session()
     theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')

@@ -2,8 +2,11 @@
 
 Rewriting the whole sheet file on every typed value costs more as the history grows
 (0.5 s at 100,000 entries), so each change is appended to a small journal beside the
-sheet, ``.NAME.json.journal``, and fsynced: a constant cost, paid before the totals
-show the value. Now and then the sheet file is rewritten from memory ("folded") and the
+sheet, ``.NAME.json.journal``: a constant cost. The line is written before the totals
+show the value (an app killed at any moment keeps it) and fsynced straight after the
+frame that shows it is handed to the terminal, before the next key (the fsync is half
+the cost of a commit, and a frame need not wait for it: a terminal paints it later
+than that). Now and then the sheet file is rewritten from memory ("folded") and the
 journal starts again. Opening a sheet replays a journal left by a crash.
 
 The journal is JSON lines:
@@ -49,7 +52,9 @@ def digest(data: bytes) -> str:
 class Journal:
     """Appends changes to a sheet's journal; lines that could not be written wait in
     ``pending`` and go first at the next write (a full disk, a read-only folder).
-    The file stays open while the sheet is: a change costs one write and one fsync.
+    Lines written but not yet fsynced wait in ``written``: if the fsync fails they are
+    written again, whole, from the last size that was fsynced. The file stays open
+    while the sheet is: a change costs one write and one fsync.
     (An fsync in a thread, overlapping the work of showing the change, was tried: the
     thread then waits for the busy UI thread's lock, and the frame came 2-3 ms later.)
     """
@@ -57,8 +62,10 @@ class Journal:
     def __init__(self, sheet: Path, changes: int = 0, size: int | None = None) -> None:
         self.path = journal_path(sheet)
         self.pending: list[bytes] = []
+        self.written: list[bytes] = []  # on disk for a killed app, not yet for a power cut
         self.changes = changes  # changes written or pending since the journal began
         self.size = size  # bytes of whole lines on disk: a torn write is cut back to it
+        self.synced = size  # of those, the bytes fsynced
         self.lock = threading.Lock()  # a background save writes its "folding" line too
         self.fd: int | None = None
         self.torn = True  # the file may end in a torn line: cut it back before writing
@@ -67,7 +74,7 @@ class Journal:
         """Start a new journal over the sheet file whose hash is ``base``."""
         with self.lock:
             self.pending, self.changes, self.size = [line({"journal": 1, "base": base})], 0, 0
-            self.torn = True
+            self.written, self.synced, self.torn = [], 0, True
 
     @property
     def started(self) -> bool:
@@ -75,12 +82,14 @@ class Journal:
         return bool(self.pending) or bool(self.size) or self.size is None and self.path.exists()
 
     def put(self, at: int, entry: dict) -> None:
-        """Record that the history became its first ``at`` entries plus ``entry``."""
-        self.write({"put": at, "entry": entry})
+        """Record that the history became its first ``at`` entries plus ``entry``
+        (written now; ``flush`` fsyncs it)."""
+        self.write({"put": at, "entry": entry}, sync=False)
 
     def keep(self, length: int) -> None:
-        """Record that the history became its first ``length`` entries."""
-        self.write({"keep": length})
+        """Record that the history became its first ``length`` entries (written now;
+        ``flush`` fsyncs it)."""
+        self.write({"keep": length}, sync=False)
 
     def folding(self, changes: int, sheet_hash: str) -> None:
         """Record, before the sheet file is rewritten, what the new file will hold."""
@@ -92,22 +101,22 @@ class Journal:
         leave ours in changes to a file that is gone)."""
         self.write({"ours": history}, change=False)
 
-    def write(self, record: dict, change: bool = True) -> None:
-        """Append one record and fsync (SaveError if it cannot be; it is kept to retry)."""
+    def write(self, record: dict, change: bool = True, sync: bool = True) -> None:
+        """Append one record, and fsync unless ``sync`` is false (SaveError if it cannot
+        be; it is kept to retry)."""
         with self.lock:
             self.pending.append(line(record))
             self.changes += change
-            self._flush()
+            self._flush(sync)
 
     def flush(self) -> None:
         """Write every waiting line, then fsync; SaveError (lines kept) on failure."""
         with self.lock:
-            self._flush()
+            self._flush(True)
 
-    def _flush(self) -> None:
-        if not self.pending:
+    def _flush(self, sync: bool) -> None:
+        if not self.pending and not (sync and self.written):
             return
-        data = b"".join(self.pending)
         try:
             if self.fd is None:
                 # never through a link: whatever it points at is not ours to write
@@ -115,19 +124,30 @@ class Journal:
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:
-                    self.size = os.fstat(self.fd).st_size
+                    self.size = self.synced = os.fstat(self.fd).st_size
                 os.ftruncate(self.fd, self.size)
                 os.lseek(self.fd, self.size, os.SEEK_SET)
                 self.torn = False
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self.fd, view):]
-            os.fsync(self.fd)
+            if self.pending:
+                data = b"".join(self.pending)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self.fd, view):]
+                self.written += self.pending
+                self.pending.clear()
+                self.size += len(data)
+            if sync:
+                os.fsync(self.fd)
+                self.written.clear()
+                self.synced = self.size
         except OSError as err:
+            # after a failed fsync the kernel may have dropped what it held: every line
+            # not known to be fsynced is written again, whole, from the last synced size
             self.torn = True
+            self.pending[:0] = self.written
+            self.written.clear()
+            self.size = self.synced
             raise SaveError(explain(err, self.path)) from err
-        self.pending.clear()
-        self.size += len(data)
 
     def close(self) -> None:
         """Close the file."""
@@ -135,6 +155,9 @@ class Journal:
             self._close()
 
     def _close(self) -> None:
+        if self.fd is not None and self.written:
+            with suppress(SaveError):  # lines it cannot fsync are still written
+                self._flush(True)
         if self.fd is not None:
             with suppress(OSError):
                 os.close(self.fd)
@@ -143,15 +166,16 @@ class Journal:
     def remove(self) -> None:
         """Drop the journal: the sheet file holds everything in it."""
         with self.lock:
+            self.written.clear()  # no fsync for a journal about to go
             self._close()
             self.pending.clear()
-            self.changes, self.size = 0, 0
+            self.changes, self.size, self.synced = 0, 0, 0
             try:
                 os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as err:
-                self.size = None
+                self.size = self.synced = None
                 raise SaveError(explain(err, self.path, "remove")) from err
 
     def set_aside(self) -> Path:
@@ -163,7 +187,7 @@ class Journal:
             os.replace(self.path, aside)
         except OSError as err:
             raise SaveError(explain(err, self.path, "move")) from err
-        self.size = 0
+        self.size = self.synced = 0
         return aside
 
 

@@ -2,7 +2,8 @@
 
 The UI talks to a session and never to the models: ``apply(entry)`` runs the rules'
 one ``apply`` function, appends the entry to the history and writes it to the journal
-(fsynced) before returning, so a value the screen shows is on disk. The sheet file
+before returning, so a value the screen shows is on disk even if the app is killed;
+``sync`` then fsyncs it, once the frame is out (see ``journal``). The sheet file
 itself is rewritten later by ``fold`` (see ``sheet_file``), never over a version
 someone else wrote.
 """
@@ -168,6 +169,13 @@ class SheetSession:
         else:
             self.save_problem = None
 
+    def sync(self) -> None:
+        """Fsync the journal lines written since the last fsync (``apply``, ``undo`` and
+        ``redo`` write their line; this makes it durable: call it once the change is
+        shown)."""
+        if self.journal.written:
+            self.record(self.journal.flush)
+
     def retry(self) -> bool:
         """Write what is waiting; True when nothing is left in memory only."""
         try:
@@ -175,6 +183,7 @@ class SheetSession:
         except SaveError as err:
             self.save_problem = str(err)
             return False
+        self.save_problem = None
         return True
 
     def fold(self) -> bool:

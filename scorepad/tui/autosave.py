@@ -38,10 +38,17 @@ class Autosave:
         self.set_interval(self.look_every, self.look_at_file)
 
     def after_change(self) -> None:
-        """A change went into the session (and its journal, fsynced): say at once if it
-        could not be written."""
+        """A change went into the session (and its journal): say at once if it could
+        not be written, and fsync it once the frame that shows it is out."""
         self._changed_at = monotonic()
         self.report_saving()
+        self.call_after_refresh(self.sync_journal)
+
+    def sync_journal(self) -> None:
+        """Make the changes written to the journal durable (the next key waits for it)."""
+        if self.session is not None:
+            self.session.sync()
+            self.report_saving()
 
     def look_at_file(self) -> None:
         """Follow, retry, check for someone else's version, and rewrite when quiet."""

@@ -47,8 +47,12 @@ class OrderedKeys:
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
+            feeding = self._key_feeder is not None and not self._key_feeder.done()
+            if not feeding and not self._waiting_keys and self._quiet(handling=True):
+                await self._handle_key(monotonic(), event)  # nothing before it: no queue to wait in
+                return
             self._waiting_keys.append((monotonic(), event))
-            if self._key_feeder is None or self._key_feeder.done():
+            if not feeding:
                 self._key_feeder = asyncio.create_task(self._feed_keys())
             return
         await super().on_event(event)
@@ -58,18 +62,23 @@ class OrderedKeys:
             await self._until_settled()
             if self._exit or self._closing:
                 break  # quitting: keys typed after Ctrl+Q go nowhere
-            read, event = self._waiting_keys.popleft()
-            typing_on = read - self._last_read < GUARD_PAUSE
-            self._last_read = read
-            asked = getattr(self.screen, "asked_at", None)
-            if asked is not None and (read < asked + GUARD_SETTLE or typing_on):
-                continue  # typed for the screen below, not yet for this question: no answer
-            try:
-                await super().on_event(event)
-            except Exception as error:  # as a handler's error would be: the App reports it and exits
-                self._handle_exception(error)
+            if not await self._handle_key(*self._waiting_keys.popleft()):
                 break
         self._waiting_keys.clear()
+
+    async def _handle_key(self, read: float, event: events.Event) -> bool:
+        """Pass one key on to Textual; False if its handler failed (the App reports it)."""
+        typing_on = read - self._last_read < GUARD_PAUSE
+        self._last_read = read
+        asked = getattr(self.screen, "asked_at", None)
+        if asked is not None and (read < asked + GUARD_SETTLE or typing_on):
+            return True  # typed for the screen below, not yet for this question: no answer
+        try:
+            await super().on_event(event)
+        except Exception as error:  # as a handler's error would be: the App reports it and exits
+            self._handle_exception(error)
+            return False
+        return True
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT
@@ -78,12 +87,15 @@ class OrderedKeys:
             spins += 1
             await asyncio.sleep(0 if spins < 50 else 0.001)
 
-    def _quiet(self) -> bool:
+    def _quiet(self, handling: bool = False) -> bool:
         """Whether nothing is left to do from the keys handled so far: every running
-        message pump is parked waiting for its next message, with none queued."""
+        message pump is parked waiting for its next message, with none queued (the App
+        itself is busy with the key when ``handling``; its queue must still be empty)."""
         if self._holds:
             return False
-        for pump in (self, *self._registry):
+        if handling and (self._message_queue.values or self._next_callbacks):
+            return False
+        for pump in (self, *self._registry) if not handling else self._registry:
             if pump._closing or pump._closed:
                 continue  # ended: it has nothing in hand
             queue = pump._message_queue

@@ -171,6 +171,30 @@ async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_pa
         assert [p.renown for p in on_disk(app).sheet.players[:2]] == [21, 9]
 
 
+async def test_a_value_is_in_the_journal_before_its_frame_and_fsynced_right_after(game_path, monkeypatch):
+    """A killed app keeps every value it showed (the line is written before the frame);
+    the fsync comes after the frame, not before it, and before the next key."""
+    app = app_on(game_path)
+    events: list[str] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(journal.os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "renown")
+        display = app._display
+
+        def frame(screen, update) -> None:
+            if update is not None and app.session.sheet.players[0].renown == 21:
+                records, _ = journal.read_journal(journal.journal_path(game_path))
+                events.append("frame" if records[-1].get("entry", {}).get("value") == 21 else "frame, not in the journal")
+            display(screen, update)
+
+        monkeypatch.setattr(app, "_display", frame)
+        await burst(pilot, "2", "1", "enter", "9")
+        assert events[:2] == ["frame", "fsync"]
+        assert app.session.journal.written == [] and not app.session.unsaved
+
+
 async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path, answer_at_once):
     """Issue 11: New game in a games folder that cannot be written (here a file where the
     folder should be) ended in a traceback and lost the names typed."""
