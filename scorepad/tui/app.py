@@ -16,6 +16,7 @@ from .autosave import Autosave
 from .ordered_keys import OrderedKeys
 from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
 from .screens.home import HomeScreen
+from .theme_memory import ThemeMemory
 from .widgets.words import READ_ONLY
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
 
 
-class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -51,6 +52,7 @@ class ScorepadApp(OrderedKeys, Autosave, ScreenStack, App):
         self._cache: tuple | None = None
 
     def on_mount(self) -> None:
+        self.recall_theme()
         self.start_autosave()
         path, replay_path, demo = self.start
         if demo:

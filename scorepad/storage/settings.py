@@ -1,0 +1,74 @@
+"""The user's settings: a small JSON object in the platform's config folder
+(``$SCOREPAD_HOME/settings.json`` when ``SCOREPAD_HOME`` is set, so that a test or a
+second setup never reads the real one).
+
+Today it remembers the theme chosen in the command palette. A settings file is a
+convenience: one that cannot be read (not JSON, not an object, a wrong type, too
+large, a folder, unreadable) gives the defaults and a message, never an error that
+stops the app, and keys this version does not know are kept when it is written again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .atomic import SaveError, atomic_write
+from .document import SheetFileError
+from .paths import HOME_VARIABLE, data_home
+
+MAX_SETTINGS_BYTES = 64 * 1024  # a few keys: a larger file is not ours
+
+
+def settings_path() -> Path:
+    """Where the settings live."""
+    if os.environ.get(HOME_VARIABLE):
+        return data_home() / "settings.json"
+    from platformdirs import user_config_path
+
+    return user_config_path("scorepad", appauthor=False) / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[dict, str]:
+    """The settings as a dict (empty when there are none), and a message when the file
+    could not be used (its settings are then ignored, the file is left as it is)."""
+    from .files import read_bytes
+
+    path = path or settings_path()
+    try:
+        data = read_bytes(path)
+        if len(data) > MAX_SETTINGS_BYTES:
+            return {}, f"Settings not read: {path} is larger than a settings file can be."
+        settings = json.loads(data)
+    except SheetFileError as err:
+        if err.problem == "no such file":
+            return {}, ""
+        return {}, f"Settings not read: {path} {err.problem}."
+    except (ValueError, RecursionError):
+        return {}, f"Settings not read: {path} is not JSON."
+    if not isinstance(settings, dict):
+        return {}, f"Settings not read: {path} is not a JSON object."
+    return settings, ""
+
+
+def theme_setting(settings: dict) -> str | None:
+    """The remembered theme's name, if the settings hold a usable one."""
+    theme = settings.get("theme")
+    return theme if isinstance(theme, str) and 0 < len(theme) <= 100 else None
+
+
+def save_setting(key: str, value: object, path: Path | None = None) -> str:
+    """Remember one setting (the others, known or not, stay as they are); a message
+    when it could not be written, else ""."""
+    path = path or settings_path()
+    settings, problem = load_settings(path)
+    if problem:
+        return f"{problem} It is left as it is; the setting is not remembered."
+    settings[key] = value
+    data = (json.dumps(settings, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    try:
+        atomic_write(path, data)
+    except SaveError as err:
+        return f"Setting not remembered: {err}."
+    return ""
