@@ -18,7 +18,7 @@ import platform
 import statistics
 import sys
 
-from . import app, data, keystrokes, pinax, saving
+from . import app, data, keystrokes, pinax, saving, screens
 
 
 def row(measure: str, figure: float, baseline: float | None, unit: str, budget: str, met: bool) -> dict:
@@ -59,6 +59,12 @@ def measure(quick: bool) -> list[dict]:
     for screen, (ours, echo) in app.typing(3 if quick else 90, rounds=1 if quick else 3).items():
         rows.append(row(f"typing on {screen}: committed value to live totals drawn (4-player sheet)",
                         ours * 1000, echo * 1000, "ms", "<= 1.5x and <= 16 ms", ours / echo <= 1.5 and ours <= 0.016))
+    changed = screens.screen_change(1 if quick else 3)
+    slowest, slowest_time = changed["slowest"]
+    rows.append(row(f"screen change: PageDown to the next game screen drawn, full sheet (bare app: a new screen "
+                    f"of {changed['widgets']} widgets; slowest, {slowest}: {slowest_time * 1000:.0f} ms)",
+                    changed["ours"] * 1000, changed["bare"] * 1000, "ms", "<= 1.5x",
+                    changed["ours"] / changed["bare"] <= 1.5))
     scored, loaded = data.scoring(500 if quick else 10_000, 1 if quick else 3)
     rows.append(row(f"scoring: load, validate, score {500 if quick else 10_000} sheets", scored * 1000,
                     loaded * 1000, "ms", "<= 5x json.loads", scored / loaded <= 5))

@@ -19,7 +19,7 @@ def test_benchmarks_run_quick_prints_every_measure():
     assert proc.returncode in (0, 1), proc.stderr  # 1 only says a budget was missed
     rows = json.loads(proc.stdout)["rows"]
     measures = " ".join(r["measure"] for r in rows)
-    for name in ("start-up", "typing", "scoring", "replay", "Pinax solver", "memory", "keystrokes"):
+    for name in ("start-up", "typing", "screen change", "scoring", "replay", "Pinax solver", "memory", "keystrokes"):
         assert name in measures
     assert all(r["figure"] > 0 for r in rows)
     assert all(r["ratio"] is None or r["ratio"] > 0 for r in rows)

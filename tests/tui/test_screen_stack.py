@@ -24,6 +24,29 @@ async def test_a_game_screen_is_let_go_when_another_is_shown(game_path):
         assert app.current_game_screen() == "pinax"
 
 
+async def test_memory_stays_flat_however_many_screens_are_shown(game_path):
+    """Textual's render caches kept the strips of up to 1024 widgets that were gone
+    (Textual issue 6665): every screen change left about 2,000 objects behind, and
+    made the next garbage collection longer."""
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+
+        async def round_trip() -> int:
+            for _ in range(7):  # every game screen once
+                await pilot.press("pagedown")
+                await pilot.pause()
+            await pilot.pause()
+            gc.collect()
+            return len(gc.get_objects())
+
+        first = await round_trip()
+        for _ in range(3):
+            later = await round_trip()
+        assert app.current_game_screen() == "progress"
+        assert later < first * 1.05, f"{later - first} more objects after 21 more screen changes"
+
+
 async def test_a_sheet_opened_from_the_command_line_composes_home_only_when_asked(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
