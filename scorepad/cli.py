@@ -92,6 +92,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     """List saved games and each player's record across them."""
+    from .columns import cell_len, fit
     from .storage.catalog import player_records, saved_games
     from .storage.paths import games_dir
     from .rules.scoring import CATEGORIES, CATEGORY_LABELS
@@ -107,11 +108,12 @@ def cmd_history(args: argparse.Namespace) -> int:
         print(f"{game.date}  {game.title or '(untitled)'}  [{game.path.name}]{won}\n    {totals}")
     records = player_records(games)
     if records:
-        print("\nPlayer        games  wins  average  best  " + "  ".join(
+        width = max(12, *(cell_len(r.name) for r in records))  # cells: 王小明 takes six
+        print("\n" + fit("Player", width) + "  games  wins  average  best  " + "  ".join(
             f"{CATEGORY_LABELS[c]:>8}" for c in CATEGORIES))
         for r in records:
             per = "  ".join(f"{r.average(c):8.1f}" for c in CATEGORIES)
-            print(f"{r.name:<12}{r.games:>7}{r.wins:>6}{r.average():>9.1f}{max(r.totals):>6}  {per}")
+            print(f"{fit(r.name, width)}{r.games:>7}{r.wins:>6}{r.average():>9.1f}{max(r.totals):>6}  {per}")
     for problem in problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return 0

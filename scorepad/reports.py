@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .columns import cell_len, fit
 from .rules import end_status, standings
 from .rules.models import Sheet
 from .rules.scoring import CATEGORIES, CATEGORY_LABELS
@@ -73,17 +74,17 @@ def score_text(sheet: Sheet) -> str:
     """A readable table: categories, total, rank, tie-breaks, winners and end status."""
     table = standings(sheet)
     end = end_status(sheet)
-    width = max(6, *(len(s.name) for s in table.scores))
+    width = max(6, *(cell_len(s.name) for s in table.scores))  # cells: 王小明 takes six
     heads = [CATEGORY_LABELS[c] for c in CATEGORIES] + ["Total"]
     if not table.solo:
         heads.append("Rank")
     lines = [sheet.title] if sheet.title else []
-    lines.append("Player".ljust(width) + "".join(h.rjust(10) for h in heads))
+    lines.append(fit("Player", width) + "".join(fit(h, 10, right=True) for h in heads))
     for score, rank in zip(table.scores, table.ranks):
         values = [getattr(score, c) for c in CATEGORIES] + [score.total]
         if not table.solo:
             values.append(rank)
-        lines.append(score.name.ljust(width) + "".join(str(v).rjust(10) for v in values))
+        lines.append(fit(score.name, width) + "".join(fit(str(v), 10, right=True) for v in values))
     for score in table.scores:
         if any(tile.pattern for tile in score.pinax_detail):
             lines.append(f"{score.name}'s Pinax:")

@@ -16,7 +16,7 @@ from .board_entries import (
     CountEmptySpaces, EnterPhase, RecordEvent, SetLibrary, SetLibraryCell, StartRound, UndoTimeline,
 )
 from .entry_base import EntryError, checked
-from .models import Model, Player, PlayerName, Sheet
+from .models import Model, Player, PlayerName, Sheet, Title
 from .player_entries import (
     SUPPLY_FIELDS, PutPinax, PutScholar, PutScribe, RemoveItem, RemovePlayer, RenamePlayer,
     SetColour, SetCount,
@@ -44,7 +44,7 @@ class SetTitle(Model):
     """Give the game a title."""
 
     kind: Literal["set_title"] = "set_title"
-    title: Annotated[str, Field(max_length=80)]
+    title: Title
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         return sheet.but(title=self.title)

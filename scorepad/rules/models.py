@@ -6,7 +6,7 @@ number: ``3.0``, ``"3"`` and ``true`` are rejected, never coerced ("Input" in RU
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator,
@@ -14,27 +14,20 @@ from pydantic import (
 from pydantic.functional_validators import AfterValidator
 
 from .library import LibraryGrid, parse_rows
+from .names import MAX_NAME as MAX_NAME  # the setup form's limit too
+from .names import check_typed_names, clean_name, name_key, nfc
 
 #: Upper bound that only catches typos such as 999; far above any real game.
 MAX_COUNT = 500
 MAX_PLAYERS = 4
-MAX_NAME = 30
 
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
 SealCount = Annotated[StrictInt, Field(ge=0, le=4)]
 Cell = tuple[Annotated[StrictInt, Field(ge=0, le=63)], Annotated[StrictInt, Field(ge=0, le=63)]]
 
 
-def _clean_name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise ValueError("a player needs a name")
-    if len(name) > MAX_NAME:
-        raise ValueError(f"names are at most {MAX_NAME} characters")
-    return name
-
-
-PlayerName = Annotated[str, Field(strict=True), AfterValidator(_clean_name)]
+PlayerName = Annotated[str, Field(strict=True), AfterValidator(clean_name)]
+Title = Annotated[str, Field(max_length=80), AfterValidator(nfc)]
 
 
 class Model(BaseModel):
@@ -171,10 +164,18 @@ TimelineMark = Annotated[
 class Sheet(Model):
     """A whole scoresheet's state: title, 1-4 players, optional Library, timeline."""
 
-    title: Annotated[str, Field(max_length=80)] = ""
+    title: Title = ""
     players: tuple[Player, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
     library: Library | None = None
     timeline: tuple[TimelineMark, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names_as_typed(cls, data: Any) -> Any:
+        # before validation: once stored, "Chloé" no longer shows how it was typed
+        if isinstance(data, dict):
+            check_typed_names(data.get("players"))
+        return data
 
     @model_validator(mode="after")
     def _consistent(self) -> Sheet:
@@ -186,7 +187,7 @@ def check_sheet(sheet: Sheet) -> None:
     """Raise ValueError if names repeat or a Library Seal names a missing player."""
     seen: dict[str, str] = {}
     for player in sheet.players:
-        key = player.name.casefold()
+        key = name_key(player.name)
         if key in seen:
             raise ValueError(f'two players are named "{player.name}": names must differ')
         seen[key] = player.name

@@ -9,6 +9,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..columns import cell_len, fit
 from ..rules import end_status, standings
 from ..rules.models import Sheet
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
@@ -50,17 +51,26 @@ def _cell(text: object) -> str:
     return str(text).replace("|", "\\|")
 
 
+def markdown_table(heads: list[str], body: list[list[str]], left: int) -> list[str]:
+    """A Markdown table whose columns line up in the text too, by display cells (a CJK
+    name takes two per character); the first ``left`` columns align left, the rest right."""
+    widths = [max(cell_len(cell) for cell in column) for column in zip(heads, *body)]
+
+    def line(cells: list[str]) -> str:
+        fitted = (fit(cell, width, right=n >= left) for n, (cell, width) in enumerate(zip(cells, widths)))
+        return "| " + " | ".join(fitted) + " |"
+
+    rule = ["-" * w if n < left else "-" * (w - 1) + ":" for n, w in enumerate(widths)]
+    return [line(heads), "| " + " | ".join(rule) + " |", *(line(cells) for cells in body)]
+
+
 def to_markdown(sheet: Sheet) -> str:
     """The breakdown as a Markdown table, then winners, tie-breaks and the end status."""
     table = standings(sheet)
     heads = ["Rank", "Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total"]
-    lines = [f"# {_cell(sheet.title or GAME_NAME)}", "", "| " + " | ".join(heads) + " |",
-             "|" + "---|" * 2 + "---:|" * (len(CATEGORIES) + 1)]
-    for row in rows(sheet):
-        values = [row["rank"], f"**{_cell(row['player'])}**" if row["winner"] else _cell(row["player"]),
-                  *(row[c] for c in CATEGORIES), row["total"]]
-        lines.append("| " + " | ".join(str(v) for v in values) + " |")
-    lines.append("")
+    body = [[str(row["rank"]), f"**{_cell(row['player'])}**" if row["winner"] else _cell(row["player"]),
+             *(str(row[c]) for c in CATEGORIES), str(row["total"])] for row in rows(sheet)]
+    lines = [f"# {_cell(sheet.title or GAME_NAME)}", "", *markdown_table(heads, body, left=2), ""]
     if not table.solo:
         label = "Shared victory" if len(table.winners) > 1 else "Winner"
         lines.append(f"{label}: {' and '.join(table.winners)}")

@@ -19,6 +19,7 @@ class CardTable(CountGrid):
     ``summary(row)`` gives the words beside a player's row."""
 
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
+    AFTER = SUMMARY_WIDTH  # a row's score beside it
     HINT = "A player's cards on one line · Enter: store, next player · Esc: undo"
 
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
@@ -70,9 +71,6 @@ class CardTable(CountGrid):
             text = self.texts[row][0].rstrip()
             joiner = ", " if "," in text else " "  # as the line is written (names need commas)
             self.type_in(f"{text}{joiner}" if text else "")
-
-    def get_content_width(self, container, viewport) -> int:
-        return super().get_content_width(container, viewport) + SUMMARY_WIDTH
 
     def line_keys(self) -> list:
         keys = super().line_keys()

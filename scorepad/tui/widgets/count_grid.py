@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
+from ...columns import cell_len, fit, tail
 from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
@@ -33,6 +34,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
 
     MAX_TYPED = 24  # a count, a sum: longer is a slip of the hand
+    AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · arrows · Esc: undo"
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
@@ -49,9 +51,10 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
-        self.label_width = max(label_width, max(len(label) for _, label in rows) + 2)
+        # widths in terminal cells, not characters: 王小明 takes six (issue 12)
+        self.label_width = max(label_width, max(cell_len(label) for _, label in rows) + 2)
         self.top = 1 if any(players) else 0  # a line of column headings, when they have names
-        self.column_width = min(max(10, *(len(name) + 2 for name in players)), 22)
+        self.column_width = min(max(10, *(cell_len(name) + 2 for name in players)), 22)
 
     # -- what the tests and the screen read ----------------------------------------------
 
@@ -183,8 +186,14 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         at = event.get_content_offset(self)
         if at is None or at.x < self.label_width:
             return
-        row, col = at.y - self.top, (at.x - self.label_width) // self.column_width
-        if 0 <= row < len(self.rows) and col < len(self.players) and self.commit():
+        row, col, x = at.y - self.top, 0, at.x - self.label_width
+        for col, width in enumerate(self.widths()):
+            if x < width:
+                break
+            x -= width
+        else:
+            return  # right of the last column
+        if 0 <= row < len(self.rows) and self.commit():
             self.cursor = (row, col)
 
     def on_focus(self) -> None:
@@ -197,18 +206,41 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.commit()  # leaving the table stores what was typed, as leaving a field does
         self.redraw()
 
+    def on_resize(self) -> None:
+        self.redraw()  # a widened column takes the room there is
+
     # -- drawing ---------------------------------------------------------------------------
 
     def get_content_width(self, container, viewport) -> int:
-        return self.label_width + self.column_width * len(self.players)
+        return self.label_width + self.column_width * len(self.players) + self.AFTER
+
+    def typed_words(self) -> str:
+        """The cursor's cell as drawn while it has the focus: its text, and the typing
+        cursor once something is typed."""
+        r, c = self.cursor
+        return f"{self.texts[r][c]}{'' if self.fresh else '▏'}"
+
+    def widths(self) -> tuple[int, ...]:
+        """Each column's width in cells. While its cell is typed in, the cursor's column
+        widens to show all the text (issue 12: a typed sum is never cut), as far as the
+        widget has room; past that the cell shows the end, where the typing is. Only
+        typing widens it: moving the cursor never moves the columns."""
+        widths = [self.column_width] * len(self.players)
+        if self.has_focus and not self.fresh:
+            need = cell_len(self.typed_words()) + 1  # and the space before the next column
+            if need > self.column_width:
+                room = self.size.width - self.label_width - self.AFTER - self.column_width * (len(widths) - 1)
+                widths[self.cursor[1]] = max(self.column_width, min(need, room))
+        return tuple(widths)
 
     def line_keys(self) -> list:
         r, c = self.cursor
-        keys: list = [self.players] if self.top else []
+        widths = self.widths()  # in every line's key: a wider column moves the ones after it
+        keys: list = [(self.players, widths)] if self.top else []
         for row, (texts, values) in enumerate(zip(self.texts, self.values)):
             here = (c, self.fresh) if row == r and self.has_focus else None
             errors = tuple(self.refused(row, col) for col in range(len(texts)))
-            keys.append((tuple(texts), tuple(values), errors, here))
+            keys.append((tuple(texts), tuple(values), errors, here, widths))
         done = self.done.get((r, c))
         keys.append((done.message, done.error, self.rows[r][1], self.players[c]) if done and done.message
                     else self.has_focus and self.hint)
@@ -219,10 +251,11 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         row = y - self.top
         if row < 0:
             return [(" " * self.label_width, None),
-                    *((self.fit(name), style("count-grid--heading")) for name in self.players)]
+                    *((self.fit(name, width), style("count-grid--heading"))
+                      for name, width in zip(self.players, self.widths()))]
         if row < len(self.rows):
-            return [(self.rows[row][1].ljust(self.label_width), None),
-                    *(self.cell(row, c) for c in range(len(self.players)))]
+            return [(fit(self.rows[row][1], self.label_width), None),
+                    *(self.cell(row, c, width) for c, width in enumerate(self.widths()))]
         r, c = self.cursor
         done = self.done.get((r, c))
         if done and done.message:
@@ -237,18 +270,19 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         done = self.done.get((r, c))
         return done is not None and done.error
 
-    def cell(self, r: int, c: int) -> tuple[str, Style | None]:
-        """A cell's words and style: as typed under the cursor, else with its sum."""
+    def cell(self, r: int, c: int, width: int) -> tuple[str, Style | None]:
+        """A cell's words and style in ``width`` cells: as typed under the cursor, else
+        with its sum (the sum's end kept: it says the value)."""
         typed = self.texts[r][c]
         if (r, c) == self.cursor and self.has_focus:
-            shown = f"{typed}{'' if self.fresh else '▏'}"
-            if len(shown) >= self.column_width:  # the end of a long line: where the typing is
-                shown = "…" + shown[-(self.column_width - 2):]
-            return self.fit(shown), self.component_style("count-grid--cursor")
+            return self.fit(tail(self.typed_words(), width - 1), width), self.component_style("count-grid--cursor")
         if self.refused(r, c):
-            return self.fit(typed or "?"), self.component_style("count-grid--error")
-        return self.fit(f"{typed}={self.values[r][c]}" if "+" in typed else typed), None
+            return self.fit(typed or "?", width), self.component_style("count-grid--error")
+        if "+" in typed:
+            return self.fit(tail(f"{typed}={self.values[r][c]}", width - 1), width), None
+        return self.fit(typed, width), None
 
-    def fit(self, words: str) -> str:
-        """Words cut or padded to a column, with a space before the next."""
-        return words[: self.column_width - 1].ljust(self.column_width)
+    @staticmethod
+    def fit(words: str, width: int) -> str:
+        """Words cut or padded to a column of ``width`` cells, with a space before the next."""
+        return fit(words, width - 1) + " "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...columns import fit
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 from .line_widget import LineWidget
@@ -24,9 +25,9 @@ def widths_for(columns: int) -> tuple[int, ...]:
 
 
 def table_line(cells: tuple[str, ...], widths: tuple[int, ...] = WIDTHS) -> str:
-    """One line of the table: every cell cut or padded to its column's width (the table
-    never jumps as the numbers change)."""
-    return GAP.join(cell[:width].ljust(width) for cell, width in zip(cells, widths))
+    """One line of the table: every cell cut or padded to its column's width in terminal
+    cells (the table never jumps as the numbers change, nor for a name like 王小明)."""
+    return GAP.join(fit(cell, width) for cell, width in zip(cells, widths))
 
 
 def table_rows(table: Standings) -> list[tuple[str, ...]]:

@@ -1,0 +1,43 @@
+"""Text fitted to a number of terminal cells, not characters (issue 12).
+
+A CJK character takes two cells and a combining accent none, so a column padded with
+``str.ljust`` misaligns as soon as a name is ``王小明`` or a decomposed ``Chloé``. Every
+table (the app's, the ``score`` and ``history`` commands', the Markdown export) pads and
+cuts with these. Rich measures: it comes with Textual but is not Textual, so the command
+line and the exports use this without loading the app.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, set_cell_size
+
+__all__ = ["cell_len", "fit", "tail"]
+
+ELLIPSIS = "…"
+
+
+def fit(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` in exactly ``width`` cells: cut at its end when longer (a wide character
+    split by the edge becomes a space), else padded with spaces, on the left if ``right``."""
+    if width <= 0:
+        return ""
+    size = cell_len(text)
+    if size >= width:
+        return set_cell_size(text, width)
+    padding = " " * (width - size)
+    return padding + text if right else text + padding
+
+
+def tail(text: str, width: int) -> str:
+    """The end of ``text`` in at most ``width`` cells, an ellipsis first when its start is
+    cut: a line being typed shows where the typing is."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return ELLIPSIS[:width]
+    start = len(text)
+    while start > 0 and cell_len(text[start - 1:]) <= width - 1:
+        start -= 1
+    while start < len(text) and cell_len(text[start]) == 0:
+        start += 1  # an accent whose letter was cut would sit on the ellipsis
+    return ELLIPSIS + text[start:]
