@@ -57,6 +57,10 @@ def type_values(path: Path, first: int, report: int, fold_after: float) -> None:
                 drawn = asyncio.get_running_loop().create_future()
                 app.screen.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
                 await drawn  # the frame with the value is drawn: from here on it is on screen
+                if app.session.sheet.players[n % 2].renown != value(n):  # keys lost, or a dialog took them
+                    os.write(report, f"!{n} typed {value(n)}, the sheet holds "
+                                     f"{app.session.sheet.players[n % 2].renown} ({type(app.screen).__name__})\n".encode())
+                    return
                 os.write(report, f"{n}\n".encode())
 
     asyncio.run(run())
@@ -72,10 +76,10 @@ def new_sheet(folder: Path) -> Path:
     return session.path
 
 
-def one_kill(path: Path, first: int, longest: float) -> list[int]:
+def one_kill(path: Path, first: int, longest: float) -> tuple[list[int], list[str]]:
     """Start the app and kill it: at a random time, or (every other trial) just after it
     reports a value shown, when a value on screen is most at risk. The commits it
-    reported as shown."""
+    reported as shown, and any value it typed that the sheet did not take."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the app
@@ -101,7 +105,8 @@ def one_kill(path: Path, first: int, longest: float) -> list[int]:
             break
         data += chunk
     os.close(read)
-    return [int(line) for line in data.decode().split()]  # a torn last number cannot happen: one write each
+    lines = data.decode().splitlines()  # a torn last line cannot happen: one write each
+    return [int(line) for line in lines if not line.startswith("!")], [line[1:] for line in lines if line.startswith("!")]
 
 
 def check(path: Path, shown: dict[int, int], in_flight: int) -> str | None:
@@ -136,7 +141,8 @@ def run(kills: int, longest: float = 1.5, seed: int | None = None) -> tuple[int,
         shown = {0: 0, 1: 0}
         n = 0
         for _ in range(kills):
-            reported = one_kill(path, n, longest)
+            reported, not_taken = one_kill(path, n, longest)
+            problems += [f"a value typed was not taken: commit {line}" for line in not_taken]
             for m in reported:
                 shown[m % 2] = value(m)
             shown_total += len(reported)

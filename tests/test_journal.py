@@ -142,6 +142,37 @@ def test_a_failed_fsync_writes_its_lines_again_whole_and_replays_each_change_onc
     again.close()
 
 
+def test_our_own_background_save_is_never_taken_for_someone_elses(monkeypatch):
+    """The file is looked at once a second while a save may be rewriting it in a thread:
+    between the new file landing and the save noting its hash, the look saw a file it
+    did not know and asked "keep ours or take theirs" about our own save."""
+    import threading
+
+    from scorepad.storage import sheet_file
+
+    session = new_session()
+    session.apply(renown(12))
+    landed, go_on = threading.Event(), threading.Event()
+    real_write = sheet_file.atomic_write
+
+    def slow_write(path, data, **kwargs):
+        real_write(path, data, **kwargs)
+        landed.set()  # the new file is on disk; the save has not noted it yet
+        go_on.wait(5)
+
+    monkeypatch.setattr(sheet_file, "atomic_write", slow_write)
+    job = session.fold_job()
+    saving = threading.Thread(target=lambda: outcomes.append(job()))
+    outcomes: list = []
+    saving.start()
+    assert landed.wait(5)
+    assert not session.check_file() and session.conflict is None
+    go_on.set()
+    saving.join(5)
+    assert session.fold_done(outcomes[0]) and not session.check_file()
+    session.close()
+
+
 def test_someone_elses_version_is_never_overwritten_by_a_save():
     session = new_session()
     theirs = session.path.read_bytes().replace(b'"Ben"', b'"Bea"')

@@ -222,7 +222,7 @@ class SheetSession:
         """Whether someone else changed the sheet file since we read or wrote it (then
         ``conflict`` holds their version and saving stops until the user chooses)."""
         if not self.read_only and self.conflict is None:
-            self.found_theirs(self.file.theirs())
+            self.found_theirs(self.file.changed_by_someone())
         return self.conflict is not None
 
     def found_theirs(self, theirs: bytes | None) -> None:

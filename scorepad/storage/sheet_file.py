@@ -46,8 +46,20 @@ class SheetFile:
         atomic_write(self.path, data, replace=replace)
         self.hash, self.stat = digest(data), stat_key(real_target(self.path))
 
+    def changed_by_someone(self) -> bytes | None:
+        """``theirs()``, unless a save of ours is writing the file right now: it looks
+        at the file itself, under the lock (looked at meanwhile, our own new file,
+        landed but not yet noted, would pass for someone else's)."""
+        if not self.lock.acquire(blocking=False):
+            return None
+        try:
+            return self.theirs()
+        finally:
+            self.lock.release()
+
     def theirs(self) -> bytes | None:
-        """The file's bytes when someone else changed it since we read or wrote it."""
+        """The file's bytes when someone else changed it since we read or wrote it
+        (call it holding ``lock``, or through ``changed_by_someone``)."""
         if stat_key(real_target(self.path)) == self.stat:
             return None
         try:
