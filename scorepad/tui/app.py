@@ -266,13 +266,11 @@ class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
             self.notify("Nothing to redo.", severity="warning")
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from .screens.help import HelpScreen, key_sections
 
         if isinstance(self.screen, HelpScreen):
             return
-        keys = [(b.binding.key_display or self.get_key_display(b.binding), b.binding.description)
-                for b in self.screen.active_bindings.values()]
-        self.push_screen(HelpScreen(keys))
+        self.push_screen(HelpScreen(key_sections(self, self.screen)))
 
     async def action_quit(self) -> None:
         if not self.store_typing():  # a refused value on screen: say so rather than drop it

@@ -1,5 +1,5 @@
-"""Every screen of the app in a fixed state, as SVG: used by the snapshot tests and by
-the command that refreshes the README's screenshots:
+"""Every screen of the app in a fixed state, as SVG, at a terminal size and in a theme:
+used by the snapshot tests and by the command that refreshes the README's screenshots:
 
     .venv/bin/python -m tests.tui.scenes screenshots
 """
@@ -18,12 +18,17 @@ from textual.widgets import Input
 from scorepad.tui.app import DEMO, ScorepadApp
 
 SIZE = (120, 40)
+SMALL = (80, 24)  # Textual's default terminal, and many laptops'
+LIGHT = "textual-light"
 GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
 SCENES = ("home", "setup", *GAME_SCREENS, "replay", "help")
+# the README's screenshots: every scene at SIZE in the default theme, and these
+MORE_SHOTS = {"pinax-80x24": ("pinax", SMALL, None), "results-light": ("results", SIZE, LIGHT)}
 
 
-async def capture(scene: str, home: Path) -> str:
-    """The SVG of one scene, with the demo game copied into ``home``."""
+async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: str | None = None) -> str:
+    """The SVG of one scene in a terminal of ``size`` and in ``theme`` (else the
+    default one), with the demo game copied into ``home``."""
     games = home / "games"
     games.mkdir(parents=True, exist_ok=True)
     path = games / "2026-11-27-demo.json"
@@ -31,7 +36,9 @@ async def capture(scene: str, home: Path) -> str:
     os.utime(path, (1_795_000_000, 1_795_000_000))
     app = ScorepadApp(path=None if scene in ("home", "setup") else path)
     app.animation_level = "none"  # the tab underline slides: a picture must not catch it mid-way
-    async with app.run_test(size=SIZE) as pilot:
+    if theme is not None:
+        app.theme = theme  # before the start: nothing is written to the settings
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if scene == "setup":
             await pilot.press("enter")
@@ -56,13 +63,15 @@ async def capture(scene: str, home: Path) -> str:
 
 
 def write_all(folder: Path) -> None:
-    """Write one SVG per scene into ``folder``."""
+    """Write one SVG per scene into ``folder``, and the ones of ``MORE_SHOTS``."""
     folder.mkdir(parents=True, exist_ok=True)
-    for scene in SCENES:
+    shots = {scene: (scene, SIZE, None) for scene in SCENES} | MORE_SHOTS
+    for name, (scene, size, theme) in shots.items():
         with tempfile.TemporaryDirectory() as home:
             os.environ["SCOREPAD_HOME"] = home
-            (folder / f"{scene}.svg").write_text(asyncio.run(capture(scene, Path(home))), encoding="utf-8")
-            print(f"wrote {folder / f'{scene}.svg'}")
+            svg = asyncio.run(capture(scene, Path(home), size, theme))
+            (folder / f"{name}.svg").write_text(svg, encoding="utf-8")
+            print(f"wrote {folder / f'{name}.svg'}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The frame of every game screen: heading, end-trigger banner, body, live totals."""
+"""The frame of every game screen: end-trigger banner, heading, body, live totals."""
 
 from __future__ import annotations
 
@@ -15,6 +15,18 @@ from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
 from ..widgets.words import READ_ONLY
+
+
+class Body(VerticalScroll):
+    """The scrolling part of a game screen. Textual scrolls to a new focus once, before
+    the words shown after it are laid out (the export bar, pushed down by the chart, was
+    out of sight at 80 x 24): when what the body holds changes size, the focus is kept
+    in sight again."""
+
+    def on_resize(self) -> None:
+        focused = self.screen.focused
+        if focused is not None and self in focused.ancestors and not self.screen.can_view_entire(focused):
+            self.scroll_to_center(focused, animate=False, origin_visible=True)
 
 
 class GameScreen(Screen):
@@ -65,8 +77,9 @@ class GameScreen(Screen):
         self._structure = self.structure(self.sheet)
         yield TitleBar(self.sheet.title, self.app.save_state)
         yield StatusBanner(id="status")
-        with VerticalScroll(id="body", can_focus=False):
-            yield Label(self.HEADING, classes="heading")
+        # outside the body: the screen's name stays in sight however far the body scrolls
+        yield Label(self.HEADING, id="heading", classes="heading")
+        with Body(id="body", can_focus=False):
             if self.HINT:
                 yield Label(self.HINT, classes="hint")
             yield from self.body()

@@ -16,10 +16,12 @@ from ..card_text import ScholarsText, ScribesText, card_entry
 from ..widgets.card_table import CardTable
 from .base import GameScreen
 
-# the same keys on every screen of per-player cards (School, Scholars, Pinax)
+# the same keys on every screen of per-player cards (School, Scholars, Pinax); one group,
+# so an 80-column footer shows them as one entry, "f3 f4 Player"
+PLAYERS = Binding.Group("Player")
 PLAYER_KEYS = [
-    Binding("f4,ctrl+down", "player(1)", "Next player"),
-    Binding("f3,ctrl+up", "player(-1)", "Previous player"),
+    Binding("f3,ctrl+up", "player(-1)", "Previous player", group=PLAYERS),
+    Binding("f4,ctrl+down", "player(1)", "Next player", group=PLAYERS),
 ]
 
 

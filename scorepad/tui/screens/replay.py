@@ -38,7 +38,7 @@ class ReplayScreen(Screen):
         yield Static("", id="step", classes="step")
         yield StatusBanner(id="status")
         yield LiveTotals(id="totals")
-        yield CategoryBars("", id="bars")
+        yield CategoryBars(id="bars")
         yield Static("\n".join(self.notes), id="notes", classes="reminder")
         yield KeyFooter()
 

@@ -24,7 +24,7 @@ class ResultsScreen(GameScreen):
 
     def body(self) -> ComposeResult:
         yield Static("", id="winners", classes="winners")
-        yield CategoryBars("", id="bars")
+        yield CategoryBars(id="bars")
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
         yield Label("Export (to the exports folder)", classes="subheading")

@@ -1,14 +1,95 @@
 """The key bar at the bottom of every screen: the keys that work here, and the command
-palette's key on the right. A click on a key presses it."""
+palette's key on the right when there is room. A click on a key presses it.
+
+At 80 columns not every key fits, so what shows is chosen, never cut by the edge: F1
+Help first (it lists every key), then the keys of the focused widget and the screen,
+then the app's, and the keys that cannot work now (dimmed) last. A key short of room
+loses the last words of its description (``pgdn Next``); one with no room at all is
+left out whole. Keys of one ``Binding.Group`` share one description (``f3 f4 Player``).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.widget import Widget
 
 DISABLED = Style(dim=True)
+
+
+@dataclass(frozen=True)
+class FooterKey:
+    """One entry of the bar: its keys (several for a group), how they are written, and
+    the words after them."""
+
+    keys: tuple[str, ...]
+    displays: tuple[str, ...]
+    description: str
+    enabled: bool
+    rank: int  # 0 shows first
+    group: object = None  # the Binding.Group its keys belong to
+
+    @property
+    def width(self) -> int:
+        """Cells taken: `` f3 f4 Player ``."""
+        return sum(cell_len(d) + 1 for d in self.displays) + cell_len(self.description) + 2
+
+
+def rank(namespace, binding, enabled: bool, app) -> int:
+    """How soon a key shows: Help, then what the focus and the screen do, then the app's
+    keys, then the keys that cannot work now."""
+    if binding.action.rsplit(".", 1)[-1] == "help":
+        return 0
+    if not enabled:
+        return 3
+    return 2 if namespace is app else 1
+
+
+def footer_keys(screen, app) -> tuple[FooterKey, ...]:
+    """The keys to offer on this screen, in the order they claim room."""
+    keys: list[FooterKey] = []
+    actions: set[str] = set()
+    for namespace, binding, enabled, _ in screen.active_bindings.values():
+        if not binding.show or binding.action in actions:  # one key per action
+            continue
+        actions.add(binding.action)
+        display = app.get_key_display(binding)
+        last, group = keys[-1] if keys else None, binding.group
+        if group is not None and last is not None and last.group == group and last.enabled == enabled:
+            keys[-1] = FooterKey((*last.keys, binding.key), (*last.displays, display), group.description,
+                                 enabled, last.rank, group)
+            continue
+        description = group.description if group is not None else binding.description
+        keys.append(FooterKey((binding.key,), (display,), description, enabled,
+                              rank(namespace, binding, enabled, app), group))
+    return tuple(sorted(keys, key=lambda k: k.rank))  # sorted() keeps the order within a rank
+
+
+def shortened(key: FooterKey, room: int) -> FooterKey | None:
+    """The key in ``room`` cells: whole, else with the first words of its description
+    (``pgdn Next``), else None."""
+    words = key.description.split()
+    for count in range(len(words), 0, -1):
+        short = replace(key, description=" ".join(words[:count]))
+        if short.width <= room:
+            return short
+    return None
+
+
+def fitting(keys: tuple[FooterKey, ...], width: int) -> list[FooterKey]:
+    """The keys that fit in ``width``, the first claims first; a key that does not fit
+    even shortened is left out whole (a shorter one after it may still fit)."""
+    chosen, used = [], 0
+    for key in keys:
+        short = shortened(key, width - used)
+        if short is not None:
+            chosen.append(short)
+            used += short.width
+    return chosen
 
 
 class KeyFooter(Widget):
@@ -35,39 +116,40 @@ class KeyFooter(Widget):
 
     def bindings_changed(self, screen) -> None:
         """Follow the keys of the focused widget and the screen (redrawn when they change)."""
-        keys, actions = [], set()
-        for _, binding, enabled, _ in screen.active_bindings.values():
-            if binding.show and binding.action not in actions:  # one key per action
-                actions.add(binding.action)
-                keys.append((binding.key, self.app.get_key_display(binding), binding.description, enabled))
+        keys = footer_keys(screen, self.app)
         palette = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         corner = None
         if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
-            corner = (palette.binding.key, self.app.get_key_display(palette.binding),
-                      palette.binding.description, palette.enabled)
-        if (tuple(keys), corner) != self.shown:
-            self.shown = (tuple(keys), corner)
+            corner = FooterKey((palette.binding.key,), (self.app.get_key_display(palette.binding),),
+                               palette.binding.description, palette.enabled, 4)
+        if (keys, corner) != self.shown:
+            self.shown = (keys, corner)
             self.refresh()
 
     def render(self) -> Text:
         keys, corner = self.shown
         text, self.spots = Text(no_wrap=True, overflow="crop"), []
-        for key in keys:
-            self.draw_key(text, *key)
+        for key in fitting(keys, self.size.width):
+            self.draw_key(text, key)
         if corner is not None:
-            start = self.size.width - len(corner[1]) - len(corner[2]) - 4  # "▏ ^p palette "
+            start = self.size.width - corner.width - 1  # "▏ ^p palette "
             if start > text.cell_len:
                 text.append(" " * (start - text.cell_len) + "▏")
-                self.draw_key(text, *corner)
+                self.draw_key(text, corner)
         return text
 
-    def draw_key(self, text: Text, key: str, display: str, description: str, enabled: bool) -> None:
-        """Append one key and its description, remembering where it is for clicks."""
-        dim = Style() if enabled else DISABLED
-        start = text.cell_len
-        text.append(f" {display} ", style=self.get_component_rich_style("key-footer--key") + dim)
-        text.append(f"{description} ", style=self.get_component_rich_style("key-footer--description") + dim)
-        self.spots.append((start, text.cell_len, key))
+    def draw_key(self, text: Text, key: FooterKey) -> None:
+        """Append one entry, remembering where each of its keys is for clicks."""
+        dim = Style() if key.enabled else DISABLED
+        key_style = self.get_component_rich_style("key-footer--key") + dim
+        for pressed, display in zip(key.keys, key.displays):
+            start = text.cell_len
+            text.append(f" {display}", style=key_style)
+            self.spots.append((start, text.cell_len + 1, pressed))
+        text.append(" ", style=key_style)
+        text.append(f"{key.description} ", style=self.get_component_rich_style("key-footer--description") + dim)
+        start, _, pressed = self.spots[-1]
+        self.spots[-1] = (start, text.cell_len, pressed)  # its words press the last key too
 
     def on_click(self, event: Click) -> None:
         for start, end, key in self.spots:

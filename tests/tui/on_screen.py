@@ -1,0 +1,94 @@
+"""What the terminal shows: its lines of text, and whether a widget (or a table's cursor
+cell) can be seen where it is, not scrolled out, clipped by the terminal or covered;
+and two games to look at (fixtures)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+
+import pytest
+from rich.console import Console
+from textual.errors import NoWidget
+from textual.geometry import Region
+from textual.widget import Widget
+
+from scorepad.rules.models import Sheet
+from scorepad.storage.session import SheetSession
+from scorepad.tui.app import DEMO
+from scorepad.tui.widgets.choice_bar import ChoiceBar
+from scorepad.tui.widgets.count_grid import CountGrid
+from scorepad.tui.widgets.library_grid import LABEL, WIDTH, LibraryGridEditor
+from scorepad.tui.widgets.pattern_editor import PatternEditor
+
+
+@pytest.fixture
+def demo_path(scorepad_home):
+    """The bundled demo (three players, pattern tiles, a Library, a history), writable."""
+    games = scorepad_home / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    return shutil.copy(DEMO, games / "demo.json")
+
+
+@pytest.fixture
+def four_path(scorepad_home):
+    """Four players with long names and no Library grid: the most rows, the widest columns."""
+    names = ("Alexandrina", "Bartholomew", "Cassiopeia", "Demetrius")
+    session = SheetSession.create(Sheet.model_validate({"title": "Four", "players": [{"name": n} for n in names]}))
+    session.close()
+    return session.path
+
+
+def screen_lines(app) -> list[str]:
+    """The terminal's lines as drawn now (the screens below a dialog included)."""
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), force_terminal=True,
+                      record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text().splitlines()
+
+
+def words_in(app, region: Region) -> str:
+    """The words drawn in a region of the terminal, spaces and line breaks made one space."""
+    lines = screen_lines(app)[region.y:region.bottom]
+    return " ".join(" ".join(line[region.x:region.right].split()) for line in lines).strip()
+
+
+def cursor_region(widget: Widget) -> Region:
+    """Where a table's cursor cell (or a bar's highlighted option) is on the terminal;
+    for any other widget, the widget's content."""
+    box = widget.content_region
+    if isinstance(widget, CountGrid):  # the card tables too
+        row, col = widget.cursor
+        widths = widget.widths()  # the cursor's column widens to show a long text
+        x = box.x + widget.label_width + sum(widths[:col])
+        return Region(x, box.y + widget.top + row, widths[col], 1)
+    if isinstance(widget, LibraryGridEditor):
+        row, col = widget.cursor
+        return Region(box.x + LABEL + col * WIDTH, box.y + 1 + row, WIDTH, 1)
+    if isinstance(widget, PatternEditor):
+        row, col = widget.cursor
+        return Region(box.x + 2 * col, box.y + row, 2, 1)
+    if isinstance(widget, ChoiceBar):
+        before = widget.options[:widget.highlighted]
+        x = box.x + len(widget.label) + sum(widget.span(label) for _, label in before)
+        return Region(x, box.y, widget.span(widget.options[widget.highlighted][1]) - widget.GAP, 1)
+    return box
+
+
+def hidden_cells(app, widget: Widget, region: Region) -> list[tuple[int, int]]:
+    """The cells of ``region`` where the terminal does not show ``widget``: outside the
+    terminal, scrolled out of a container, or under another widget."""
+    hidden = []
+    for y in range(region.y, region.bottom):
+        for x in range(region.x, region.right):
+            if not (0 <= x < app.size.width and 0 <= y < app.size.height):
+                hidden.append((x, y))
+                continue
+            try:
+                shown, _ = app.screen.get_widget_at(x, y)
+            except NoWidget:  # nothing drawn there at all
+                hidden.append((x, y))
+                continue
+            if shown is not widget and widget not in shown.ancestors:
+                hidden.append((x, y))
+    return hidden

@@ -1,0 +1,61 @@
+"""Every built-in Textual theme (issue 12): the live totals readable, their stripe seen,
+the chart's five categories told apart. The colours all come from theme variables
+(tests/test_architecture.py), so a theme is all it takes to change them."""
+
+from __future__ import annotations
+
+from rich.color import ColorType
+from textual.color import Color
+
+from scorepad.rules.scoring import CATEGORIES
+from scorepad.tui.widgets.bar_chart import CategoryBars
+from scorepad.tui.widgets.live_totals import LiveTotals
+
+from .conftest import app_on
+from .helpers import goto
+from .on_screen import demo_path  # noqa: F401  (a fixture)
+
+READABLE = 3.0  # WCAG contrast for large or bold text; the themes here give 3.7 and up
+
+
+def luminance(colour: Color) -> float:
+    """WCAG relative luminance."""
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v / 255) for v in colour.rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(style) -> float:
+    """The contrast of a Rich style's text on its background; infinite for the terminal's
+    own pair (the ANSI themes draw in the terminal's default colours)."""
+    fore, back = style.color, style.bgcolor
+    assert fore is not None and back is not None
+    if fore.type == ColorType.DEFAULT and back.type == ColorType.DEFAULT:
+        return float("inf")
+    light, dark = sorted((luminance(Color.from_rich_color(c)) for c in (fore, back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+async def test_every_theme_draws_the_live_totals_readably_and_the_chart_in_five_colours(demo_path):  # noqa: F811
+    app = app_on(demo_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await goto(pilot, "results")
+        totals, chart = app.screen.query_one(LiveTotals), app.screen.query_one(CategoryBars)
+        themes, problems = sorted(app.available_themes), []
+        assert len(themes) >= 20 and "textual-light" in themes
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            row = totals.rich_style
+            parts = {"row": row, **{part: totals.get_component_rich_style(f"live-totals--{part}")
+                                    for part in ("heading", "stripe")}}
+            problems += [f"{theme} {name}: contrast {contrast(style):.1f}" for name, style in parts.items()
+                         if contrast(style) < READABLE]
+            if row.bgcolor.type != ColorType.DEFAULT and parts["stripe"].bgcolor == row.bgcolor:
+                problems.append(f"{theme}: the stripe is the rows' own background")
+            colours = [chart.get_component_rich_style(f"category-bars--{c}").color for c in CATEGORIES]
+            if len(set(colours)) != len(CATEGORIES):
+                problems.append(f"{theme}: chart colours {colours}")
+        assert problems == []

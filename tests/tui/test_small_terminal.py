@@ -1,0 +1,243 @@
+"""An 80 x 24 terminal (Textual's default, and many laptops'): every screen usable whole
+(issue 12). The footer's keys are chosen, not cut; hints wrap; Pinax's heading stays
+in sight; Help fits and scrolls; and wherever the focus goes, and wherever a table's
+cursor goes, it is where the terminal shows it."""
+
+from __future__ import annotations
+
+import pytest
+from rich.cells import cell_len
+from textual.containers import VerticalScroll
+from textual.widgets import OptionList
+
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.screens.help import HelpScreen
+from scorepad.tui.widgets.choice_bar import ChoiceBar
+from scorepad.tui.widgets.count_grid import CountGrid
+from scorepad.tui.widgets.footer import KeyFooter
+from scorepad.tui.widgets.library_grid import LibraryGridEditor
+from scorepad.tui.widgets.pattern_editor import PatternEditor
+
+from .conftest import app_on
+from .helpers import goto
+from .on_screen import cursor_region, demo_path, four_path, hidden_cells, screen_lines, words_in  # noqa: F401
+
+SMALL = (80, 24)
+GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
+# keys that take a widget's cursor to its last row and column, and the keys back
+TO_THE_END = {
+    CountGrid: (("up", "left"), ("down", "right")),  # the cursor wraps round: last row, last column
+    LibraryGridEditor: (("end", "pagedown"), ("home", "pageup")),
+    PatternEditor: (("up", "left"), ("down", "right")),
+    ChoiceBar: (("left",), ("right",)),
+    OptionList: (("end",), ("home",)),
+    VerticalScroll: (("end",), ("home",)),
+}
+
+
+async def open_scene(pilot, scene: str, path) -> None:
+    """Show one scene of the app (it was started on ``path``, or on Home)."""
+    app = pilot.app
+    if scene == "setup":
+        await pilot.press("enter")  # Home's first choice: New game
+    elif scene in GAME_SCREENS:
+        await goto(pilot, scene)
+    elif scene == "replay":
+        app.open_replay(path)
+    elif scene == "help":
+        await goto(pilot, "supplies")
+        await pilot.press("f1")
+    await pilot.pause()
+    app.clear_notifications()  # a toast may cover what is checked
+    await pilot.pause()
+
+
+def place_of(app) -> tuple:
+    """Where the focus is: the widget and its cursor (a table's cell, a bar's option)."""
+    focused = app.focused
+    return id(focused), getattr(focused, "cursor", None), getattr(focused, "highlighted", None)
+
+
+def out_of_sight(app, how: str) -> list[str]:
+    """The focused widget's cursor (or the widget) when it is not all on the terminal."""
+    focused = app.focused
+    if focused is None:
+        return []
+    region = cursor_region(focused)
+    hidden = hidden_cells(app, focused, region)
+    return [f"{type(app.screen).__name__} {focused!r} after {how}: {region} hidden at {hidden[:2]}"] if hidden else []
+
+
+async def walk(pilot) -> list[str]:
+    """Tab through every place the focus can go (a table cell by cell); at each widget
+    also take its cursor to its last row and column. What was out of sight, if anything."""
+    app, problems, seen = pilot.app, [], set()
+    for _ in range(150):
+        if app.focused is None or place_of(app) in seen:
+            break
+        seen.add(place_of(app))
+        problems += out_of_sight(app, "tab")
+        ends = next((keys for kind, keys in TO_THE_END.items() if isinstance(app.focused, kind)), None)
+        if ends is not None:
+            await pilot.press(*ends[0])
+            await pilot.pause()
+            problems += out_of_sight(app, "+".join(ends[0]))
+            await pilot.press(*ends[1])
+            await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+    return problems
+
+
+@pytest.mark.parametrize("scene", ["home", "setup", "replay", "help"])
+async def test_every_place_the_focus_goes_is_in_sight_at_80x24(scene, demo_path):
+    app = ScorepadApp(path=None if scene in ("home", "setup") else demo_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await open_scene(pilot, scene, demo_path)
+        if scene == "replay":  # nothing to focus: what it shows must be in sight
+            for name in ("#step", "#totals", "#bars"):
+                widget = app.screen.query_one(name)
+                assert not hidden_cells(app, widget, widget.content_region), name
+        else:
+            assert app.focused is not None
+        assert await walk(pilot) == []
+
+
+@pytest.mark.parametrize("screen", GAME_SCREENS)
+@pytest.mark.parametrize("sheet", ["demo_path", "four_path"])
+async def test_every_cursor_cell_of_every_game_screen_is_in_sight_at_80x24(screen, sheet, request):
+    path = request.getfixturevalue(sheet)
+    app = app_on(path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await open_scene(pilot, screen, path)
+        assert app.focused is not None
+        assert await walk(pilot) == []
+
+
+def allowed_entries(screen, app) -> set[str]:
+    """Every way the footer may write a key: its key and its description, or the first
+    words of it; the keys of a group together, with the group's words."""
+    entries, groups, actions = set(), {}, set()
+    for _, binding, _, _ in screen.active_bindings.values():
+        if not binding.show or binding.action in actions:  # one key per action: f3, not ctrl+up too
+            continue
+        actions.add(binding.action)
+        display = app.get_key_display(binding)
+        words = binding.description.split()
+        entries |= {f"{display} {' '.join(words[:n])}" for n in range(1, len(words) + 1)}
+        if binding.group is not None:
+            groups.setdefault(binding.group, []).append(display)
+    for group, displays in groups.items():
+        entries.add(f"{' '.join(displays)} {group.description}")
+    return entries
+
+
+@pytest.mark.parametrize("scene", ["home", "setup", *GAME_SCREENS, "replay"])
+async def test_the_footer_at_80_columns_shows_F1_help_and_only_whole_keys(scene, demo_path):
+    app = ScorepadApp(path=None if scene in ("home", "setup") else demo_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await open_scene(pilot, scene, demo_path)
+        footer = app.screen.query_one(KeyFooter)
+        drawn = footer.render().plain
+        assert cell_len(drawn) <= SMALL[0]
+        keys = drawn.split("▏")[0].split("  ")  # the corner's palette key apart
+        assert keys[0].strip() == "f1 Help"
+        entries = allowed_entries(app.screen, app)
+        assert [key.strip() for key in keys if key.strip() not in entries and key.strip()] == []
+        assert len(keys) >= 4  # not Help alone: the screen's keys and the app's too
+
+
+@pytest.mark.parametrize("scene", ["home", "setup", "progress", "pinax", "school", "scholars", "supplies", "renown"])
+@pytest.mark.parametrize("sheet", ["demo_path", "four_path"])
+async def test_hints_and_reminders_are_shown_whole_at_80_columns(scene, sheet, request):
+    path = request.getfixturevalue(sheet)
+    app = ScorepadApp(path=None if scene in ("home", "setup") else path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await open_scene(pilot, scene, path)
+        labels = list(app.screen.query(".hint, .reminder, .subheading, .heading"))
+        assert labels
+        for label in labels:
+            label.scroll_visible(animate=False, immediate=True)
+            await pilot.pause()
+            assert words_in(app, label.region) == " ".join(str(label.content).split())
+
+
+async def test_the_pinax_heading_stays_in_sight_however_far_the_body_scrolls(demo_path):
+    app = app_on(demo_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await goto(pilot, "pinax")
+        body = app.screen.query_one("#body")
+        assert body.max_scroll_y > 10  # the quick counts, the tiles, the Library: longer than the terminal
+        for place in ("home", "end"):
+            getattr(body, f"scroll_{place}")(animate=False, immediate=True)
+            await pilot.pause()
+            assert "Pinax (S1-S6)" in "\n".join(screen_lines(app)[:6])
+        assert body.scroll_y == body.max_scroll_y
+
+
+async def test_help_fits_80x24_lists_our_keys_only_and_scrolls_with_the_paging_keys(demo_path):
+    app = app_on(demo_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await goto(pilot, "progress")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one("#help", VerticalScroll)
+        assert box.region.right <= SMALL[0] and box.region.bottom <= SMALL[1]
+        listed = " ".join(" ".join(row[1] for row in rows) for _, rows in app.screen.sections)
+        for ours in ("Help", "Next screen", "Previous screen", "Undo", "Home", "Quit", "Record Event",
+                     "Take back mark", "command palette"):
+            assert ours in listed
+        for textual_own in ("Scroll", "Copy selected text", "Focus Next", "Page Left", "Maximize"):
+            assert textual_own not in listed
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        for key, where in (("pagedown", lambda y: y >= min(box.max_scroll_y, box.scrollable_content_region.height - 1)),
+                           ("pageup", lambda y: y == 0), ("down", lambda y: y == 1),
+                           ("end", lambda y: y == box.max_scroll_y), ("home", lambda y: y == 0)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert where(box.scroll_y), (key, box.scroll_y)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Escape closes this help" in "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen) and app.screen.query_one("#heading").content == "Game progress"
+
+
+async def tile_explanations(pilot) -> list[str]:
+    """The words each pattern tile's explanation shows on the terminal (each scrolled
+    into sight first)."""
+    shown = []
+    for label in pilot.app.screen.query(".tile-result"):
+        label.scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+        shown.append(words_in(pilot.app, label.region))
+    return shown
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_pinax_tile_explanations_are_drawn_on_every_return_to_pinax(size, demo_path):
+    app = app_on(demo_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for way_out, way_back in ((("pagedown",), ("pageup",)), (("f1",), ("escape",)),
+                                  (("f4",), ("f3",)), (("f2",), ())):
+            await goto(pilot, "pinax")
+            first = await tile_explanations(pilot)
+            assert len(first) == 2 and all(words.startswith("rotated") and "->" in words for words in first)
+            await pilot.press(*way_out)
+            await pilot.pause()
+            await pilot.press(*way_back)
+            await pilot.pause()
+            if way_out == ("f2",):  # Home, then the game again
+                app.open_path(demo_path)
+                await pilot.pause()
+            await goto(pilot, "pinax")
+            assert await tile_explanations(pilot) == first, way_out
