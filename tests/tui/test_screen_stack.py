@@ -47,6 +47,28 @@ async def test_memory_stays_flat_however_many_screens_are_shown(game_path):
         assert later < first * 1.05, f"{later - first} more objects after 21 more screen changes"
 
 
+async def test_a_new_game_screen_never_shows_up_without_its_totals(game_path, monkeypatch):
+    from scorepad.tui.widgets.live_totals import LiveTotals
+
+    app = app_on(game_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        first_frames: list = []
+        display = app._display
+
+        def frame(screen, update) -> None:
+            if update is not None and screen is not before and not first_frames:
+                first_frames.append(list(screen.query_one(LiveTotals).rows))
+            display(screen, update)
+
+        monkeypatch.setattr(app, "_display", frame)
+        before = app.screen
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert app.current_game_screen() == "pinax"
+        assert first_frames and [row[0].lstrip("★ ") for row in first_frames[0]] == ["Ana", "Ben", "Cy"]
+
+
 async def test_a_sheet_opened_from_the_command_line_composes_home_only_when_asked(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:

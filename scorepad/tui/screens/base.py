@@ -99,7 +99,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.make_buttons_instant()
-        self.call_after_refresh(self.show_sheet)
+        self.show_sheet()  # before the first frame: a screen never shows up without its values
 
     def make_buttons_instant(self) -> None:
         """Every press counts: a quick second press (two Events) must not be swallowed by
