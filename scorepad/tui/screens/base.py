@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.events import ScreenResume
 from textual.containers import Vertical, VerticalScroll
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -49,6 +50,7 @@ class GameScreen(Screen):
         super().__init__()
         self._structure: object = None
         self._stale = False
+        self._resumed = False  # shown at least once
         self.focus_after: str | None = None
 
     def send(self, entry) -> str | None:
@@ -107,7 +109,12 @@ class GameScreen(Screen):
         for button in self.query(Button):
             button.active_effect_duration = 0
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        if not self._resumed:
+            # just composed, in the current styles: Textual would style every widget a
+            # second time before the first frame (a third of a screen change)
+            self._resumed = True
+            event.refresh_styles = False
         if self._stale:
             self._stale = False
             self.call_after_refresh(self.follow_sheet)
