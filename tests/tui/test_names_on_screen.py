@@ -128,17 +128,22 @@ async def test_a_line_longer_than_the_room_shows_its_end_where_the_typing_is(sco
         assert len({cell_len(parts[0][0] + parts[1][0]) for parts in rows}) == 1
 
 
+async def start_with_names(pilot, pasted: str) -> None:
+    """On Setup, paste the players' names (tab between them) and start the game."""
+    pilot.app.new_game()
+    await pilot.pause()
+    await pilot.press("tab")
+    pilot.app.post_message(events.Paste(pasted))
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 async def test_setup_stores_a_decomposed_name_precomposed(scorepad_home):
     app = ScorepadApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.new_game()
-        await pilot.pause()
-        await pilot.press("tab")
-        app.post_message(events.Paste("Chloe\u0301\tBen"))
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_with_names(pilot, "Chloe\u0301\tBen")
         assert [p.name for p in app.session.sheet.players] == ["Chloé", "Ben"]
         assert [p.name for p in on_disk(app).sheet.players] == ["Chloé", "Ben"]
 
@@ -147,13 +152,7 @@ async def test_setup_refuses_one_name_written_two_ways_and_says_so(scorepad_home
     app = ScorepadApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.new_game()
-        await pilot.pause()
-        await pilot.press("tab")
-        app.post_message(events.Paste("Chlo\u00e9\tChloe\u0301"))
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_with_names(pilot, "Chlo\u00e9\tChloe\u0301")
         problem = str(app.screen.query_one("#problem", Static).render())
         assert app.session is None
         assert '"Chloé" is already a player, written another way' in problem
