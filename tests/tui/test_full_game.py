@@ -81,7 +81,7 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
         assert (ana.pinax, ana.school, ana.scholars, ana.supplies, ana.renown) == (21, 3, 4, 4, 50)
         assert table.winners == ("Ben",)
         assert table.separations[0].text == "Ben ahead of Ana on T3: 2 Scholars to 1"
-        assert "Winner: Ben" in str(app.screen.query_one("#winners").render())
+        assert "Winner: Ben" in str(app.screen.query_one("#heading").render())
         path = app.session.path
 
     saved = read_sheet(path)  # everything was autosaved; quitting asked nothing

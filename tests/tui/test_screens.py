@@ -258,7 +258,7 @@ async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_hom
         await pilot.pause()
         assert app.current_game_screen() == "results" and app.session.read_only
         assert app.standings().winners == ("Chloé",)
-        assert "Winner: Chloé" in str(app.screen.query_one("#winners").render())
+        assert "Winner: Chloé" in str(app.screen.query_one("#heading").render())
 
 
 async def test_home_opens_a_saved_game_and_shows_history(game_path):

@@ -243,3 +243,21 @@ async def test_pinax_tile_explanations_are_drawn_on_every_return_to_pinax(size, 
                 await pilot.pause()
             await goto(pilot, "pinax")
             assert await tile_explanations(pilot) == first, way_out
+
+
+async def test_the_winner_is_in_sight_on_results_at_80x24_whatever_the_body_shows(scorepad_home):
+    """With four players and the end-trigger banner, Results opens scrolled down to the
+    export bar: the winner line, at the top of the body, was out of sight."""
+    from scorepad.rules.models import Sheet
+    from scorepad.storage.session import SheetSession
+
+    players = [{"name": name, "renown": renown} for name, renown in
+               (("Ana", 30), ("Ben", 45), ("王小明", 52), ("Chloé", 50))]
+    session = SheetSession.create(Sheet.model_validate(
+        {"title": "Friday", "players": players, "timeline": [{"kind": "empty_spaces", "count": 2}]}))
+    session.close()
+    app = app_on(session.path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await goto(pilot, "results")
+        assert any("Winner: 王小明" in line for line in screen_lines(app))

@@ -4,6 +4,7 @@ the winners, and export."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widgets import Label, Static
 
 from ...storage.atomic import SaveError
@@ -23,7 +24,6 @@ class ResultsScreen(GameScreen):
     HEADING = "Results"
 
     def body(self) -> ComposeResult:
-        yield Static("", id="winners", classes="winners")
         yield CategoryBars(id="bars")
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
@@ -38,7 +38,9 @@ class ResultsScreen(GameScreen):
             words = f"Shared victory: {' and '.join(table.winners)} (T5)"
         else:
             words = f"Winner: {table.winners[0]}"
-        self.query_one("#winners", Static).update(words)
+        # in the heading, which never scrolls away: at 80 x 24 the body opens scrolled to
+        # the export bar, and the winner must stay in sight
+        self.query_one("#heading", Label).update(Content.assemble("Results   ", (words, "$success")))
         self.query_one(CategoryBars).show(table)
         lines = [s.text for s in table.separations]
         self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
