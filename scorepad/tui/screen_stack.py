@@ -84,24 +84,22 @@ class ScreenStack:
         (only one screen's widgets in memory): each is composed fresh from the sheet."""
         current = self.current_game_screen()
         if current is None:
-            self.push_game_screen(name)
+            self.push_screen(self.new_game_screen(name))
         elif current != name and self.store_typing():  # a refused value keeps its screen
             self.call_next(self.swap_game_screen, name)
 
-    def push_game_screen(self, name: str):
-        """Compose a game screen and push it."""
+    def new_game_screen(self, name: str) -> Screen:
+        """A game screen, composed fresh, remembered as the one in the stack."""
         screen = screen_class(GAME_SCREENS[name][1])()
         self.game = (name, screen)
-        return self.push_screen(screen)
+        return screen
 
     async def swap_game_screen(self, name: str) -> None:
         """Show the next game screen in place of the one showing, which is let go (a
         game screen is not installed). Its widgets hold cycles: they are collected once
         the new screen's first frame is out, not before it."""
         with self.holding_keys():
-            screen = screen_class(GAME_SCREENS[name][1])()
-            self.game = (name, screen)
-            await self.switch_screen(screen)
+            await self.switch_screen(self.new_game_screen(name))
         self.call_after_refresh(collect_garbage)
 
     def current_game_screen(self) -> str | None:

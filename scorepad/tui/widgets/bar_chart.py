@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
+from ...columns import cell_len, fit
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 
@@ -40,7 +40,7 @@ def bar_text(table: Standings, width: int, styles: dict[str, Style]) -> Text:
     top = max((s.total for s in table.scores), default=0) or 1
     cells = max(MIN_BAR, width - names - len(str(top)) - 2)  # a space each side of the bar
     for score in table.scores:
-        text.append(f"\n{set_cell_size(score.name, names)} ")
+        text.append(f"\n{fit(score.name, names)} ")
         values = [getattr(score, category) for category in CATEGORIES]
         for category, part in zip(CATEGORIES, segments(values, top, cells)):
             text.append("█" * part, style=styles[category])
