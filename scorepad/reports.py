@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .columns import cell_len, fit
+from .messages import counted
 from .rules import end_status, standings
 from .rules.models import Sheet
 from .rules.scoring import CATEGORIES, CATEGORY_LABELS
@@ -24,7 +25,7 @@ def tile_json(tile) -> dict[str, Any]:
 
 
 def score_json(sheet: Sheet) -> dict[str, Any]:
-    """The ``score --json`` shape of DESIGN.md (players in ranking order), plus extras."""
+    """The ``score --json`` shape (a public contract: keys are added, never renamed) (players in ranking order), plus extras."""
     table = standings(sheet)
     end = end_status(sheet)
     players = []
@@ -55,7 +56,7 @@ def tile_words(tile) -> str:
     if tile.note:
         return tile.note
     if not tile.pattern:
-        return f"{tile.seals} Seal{'' if tile.seals == 1 else 's'} counted -> {tile.score}"
+        return f"{counted(tile.seals, 'Seal')} counted -> {tile.score}"
     if not tile.cells:
         return "no eligible Seals fit -> 0"
     cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in tile.cells)

@@ -1,10 +1,26 @@
-"""Shared fixtures: every test runs with SCOREPAD_HOME in a temporary folder."""
+"""Shared fixtures: every test runs with SCOREPAD_HOME in a temporary folder.
+
+Property tests run a tenth of their examples by default (the suite stays quick);
+``HYPOTHESIS_PROFILE=thorough`` runs every example each test asks for."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("quick", deadline=None, max_examples=20)
+settings.register_profile("thorough", deadline=None)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "quick")
+settings.load_profile(PROFILE)
+
+
+def examples(thorough: int) -> int:
+    """How many examples a property test runs: ``thorough`` in the thorough profile, a
+    tenth of it (at least 20) in the quick one."""
+    return thorough if PROFILE == "thorough" else max(20, thorough // 10)
 
 from scorepad.rules.models import Player, Sheet
 

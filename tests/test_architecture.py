@@ -1,4 +1,4 @@
-"""The rules core and the command line stay free of Textual (DESIGN.md)."""
+"""The rules core and the command line stay free of Textual (docs/architecture.md)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def run_without_textual(code: str) -> subprocess.CompletedProcess:
 
 def test_rules_core_imports_without_textual():
     proc = run_without_textual(
-        "import scorepad.rules, scorepad.rules.pinax, scorepad.rules.endgame, scorepad.storage.document\n"
+        "import scorepad.rules, scorepad.rules.pinax, scorepad.rules.endgame, scorepad.storage.document,"
+        " scorepad.storage.live_sheet\n"
         "print('textual' in sys.modules)"
     )
     assert proc.returncode == 0, proc.stderr
@@ -106,3 +107,104 @@ def test_the_app_module_loads_no_rules_storage_format_or_pydantic():
         capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+# -- one typed seam between the screens and the open game (issue 13) ----------------------
+
+def our_app_names() -> set[str]:
+    """Every name the scorepad App and its mixins add to Textual's App."""
+    from textual.app import App
+
+    from scorepad.tui.app import ScorepadApp
+
+    ours = set()
+    for cls in ScorepadApp.__mro__:
+        if cls.__module__.startswith("scorepad."):
+            ours |= set(vars(cls))
+    return ours - set(dir(App))
+
+
+def app_calls_by_name(source: str) -> list[str]:
+    """Where this code reaches for ``<anything>.app.<name>``, as ``line: name``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) and node.value.attr == "app":
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def test_no_screen_or_widget_calls_our_app_by_name_only_through_the_typed_host():
+    ours = our_app_names()
+    assert {"live", "open_path", "start_game", "holding_keys", "sheet_moved"} <= ours  # the check can see them
+    found = {}
+    for path in sorted((SCORE_PAD / "tui").glob("*/*.py")):  # screens/ and widgets/
+        calls = [f"{line}: {name}" for line, name in app_calls_by_name(path.read_text(encoding="utf-8"))
+                 if name in ours]
+        if calls:
+            found[str(path.relative_to(SCORE_PAD))] = calls
+    assert found == {}
+
+
+def test_the_app_check_finds_a_call_by_name():
+    assert app_calls_by_name("def f(self):\n    self.app.send(entry)\n    self.app.exit()") == \
+        [(2, "send"), (3, "exit")]
+
+
+def test_the_app_is_what_the_screens_take_it_for():
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.host import Host
+
+    assert isinstance(ScorepadApp(), Host)
+
+
+def test_the_app_module_stays_wiring():
+    assert len((SCORE_PAD / "tui" / "app.py").read_text(encoding="utf-8").splitlines()) < 200
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which scorepad modules each module imports, at the top or inside a function."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(SCORE_PAD.rglob("*.py")):
+        parts = list(path.relative_to(SCORE_PAD.parent).with_suffix("").parts)
+        package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found = graph.setdefault(name, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                target = ".".join([*base, *(node.module.split(".") if node.module else [])])
+                for alias in node.names:  # ``from . import x`` imports the module x
+                    child = f"{target}.{alias.name}"
+                    found.add(child if (SCORE_PAD.parent / (child.replace(".", "/") + ".py")).exists() else target)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+    return {name: {t for t in targets if t.startswith("scorepad") and t != name} for name, targets in graph.items()}
+
+
+def import_cycles(graph: dict[str, set[str]], within: str) -> list[list[str]]:
+    """Every import circle among the modules under ``within`` (a package's own
+    ``__init__`` importing its modules is not a circle of theirs)."""
+    nodes = {n for n in graph if n.startswith(within + ".")}
+    cycles, done = [], set()
+
+    def walk(node: str, path: list[str]) -> None:
+        for target in sorted(graph.get(node, ()) & nodes):
+            if target in path:
+                cycles.append(path[path.index(target):] + [target])
+            elif target not in done:
+                walk(target, path + [target])
+        done.add(node)
+
+    for node in sorted(nodes):
+        walk(node, [node])
+    return cycles
+
+
+@pytest.mark.parametrize("package", ["scorepad.rules", "scorepad.storage", "scorepad.tui"])
+def test_no_import_circles(package):
+    assert import_cycles(import_graph(), package) == []
+
+
+def test_the_circle_check_finds_a_circle():
+    graph = {"p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": {"p.a"}, "p.d": {"p.a"}}
+    assert import_cycles(graph, "p") == [["p.a", "p.b", "p.c", "p.a"]]

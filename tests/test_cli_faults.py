@@ -100,9 +100,8 @@ def results_export(path: Path, kind: str) -> list[str]:
     from scorepad.tui.screens.results import ResultsScreen
 
     notes: list[str] = []
-    session = SimpleNamespace(path=path, sheet=read_sheet(path).sheet)
-    screen = SimpleNamespace(app=SimpleNamespace(session=session),
-                             notify=lambda message, **_: notes.append(message))
+    live = SimpleNamespace(path=path, sheet=read_sheet(path).sheet)  # what export reads of a LiveSheet
+    screen = SimpleNamespace(live=live, notify=lambda message, **_: notes.append(message))
     ResultsScreen.export(screen, kind)
     return notes
 
@@ -136,7 +135,8 @@ def test_issue11_f2_app_export_never_lands_in_games_nor_replaces_an_export(score
 
 
 async def test_issue11_f2_the_demo_export_bar_writes_to_the_exports_folder(scorepad_home):
-    from scorepad.tui.app import DEMO, ScorepadApp
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.game_opener import DEMO
 
     from .tui.helpers import tab_to
 

@@ -13,7 +13,7 @@ from scorepad.rules.entries import (
 )
 from scorepad.rules.models import Sheet
 
-from .conftest import make_sheet
+from .conftest import make_sheet, examples
 
 
 def start() -> Sheet:
@@ -139,7 +139,7 @@ entries = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(entries, max_size=25))
 def test_random_entry_sequences_keep_the_sheet_valid_or_change_nothing(sequence):
     sheet = start()

@@ -19,7 +19,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.storage.journal import journal_path
 from scorepad.storage.session import SheetSession
 
-from .conftest import make_sheet
+from .conftest import make_sheet, examples
 
 
 def new_session():
@@ -330,7 +330,7 @@ class SessionMachine(RuleBasedStateMachine):
 
 
 TestSessionMachine = SessionMachine.TestCase
-TestSessionMachine.settings = settings(max_examples=30, stateful_step_count=12, deadline=None,
+TestSessionMachine.settings = settings(max_examples=examples(30), stateful_step_count=12, deadline=None,
                                        suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

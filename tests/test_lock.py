@@ -25,6 +25,7 @@ from benchmarks.lock_race import race
 from scorepad.storage import lock as lock_module
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.lock import SheetLock, SheetLocked, lock_path
+from .conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = socket.gethostname()
@@ -239,7 +240,7 @@ CONTENT = st.one_of(
     JSON.map(lambda value: json.dumps(value).encode()),
     st.fixed_dictionaries({"pid": JSON, "host": JSON, "since": JSON}).map(lambda value: json.dumps(value).encode()),
 )
-QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+QUICK = settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def test_any_content_while_another_process_holds_it_raises_only_sheet_locked():

@@ -1,5 +1,5 @@
 """Every name in every terminal (issue 12): player names are one Unicode form (NFC), so
-"Chloé" typed two ways is one name ("Input" in RULES.md: distinct names); columns line
+"Chloé" typed two ways is one name ("Input" in docs/rules.md: distinct names); columns line
 up by display cells, not characters, in the ``score`` table and the exports."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from scorepad.storage.document import SheetFileError
 from scorepad.storage.exports import to_markdown
 from scorepad.storage.files import read_sheet
 
-from .conftest import DATA
+from .conftest import DATA, examples
 
 DECOMPOSED, PRECOMPOSED = "Chloe\u0301", "Chlo\u00e9"
 NAMES = ("王小明", DECOMPOSED, "Ana", "Zoë Ångström")
@@ -43,7 +43,7 @@ def write(tmp_path, *names: str, title: str = "") -> str:
     return str(path)
 
 
-# -- one form for every name (RULES.md "Input": distinct, non-empty names) -------------
+# -- one form for every name (docs/rules.md "Input": distinct, non-empty names) -------------
 
 def test_input_a_decomposed_name_is_stored_precomposed_on_every_entry_path():
     assert sheet_of(DECOMPOSED).players[0].name == PRECOMPOSED
@@ -143,7 +143,7 @@ def test_history_table_names_line_up(capsys):
 names = st.text(st.sampled_from("aZé王小明ﾊ\u0301\u0308 "), min_size=1, max_size=12).filter(str.strip)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(names, min_size=2, max_size=4, unique_by=lambda n: " ".join(n.split()).casefold()))
 def test_markdown_columns_stay_aligned_for_any_names(typed):
     try:

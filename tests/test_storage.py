@@ -20,7 +20,7 @@ from scorepad.storage.lock import SheetLock, SheetLocked, lock_path
 from scorepad.storage.paths import games_dir
 from scorepad.storage.session import SheetSession
 
-from .conftest import DATA, make_sheet
+from .conftest import DATA, make_sheet, examples
 
 
 def test_games_live_under_scorepad_home(scorepad_home):
@@ -172,7 +172,7 @@ junk = st.one_of(st.integers(), st.floats(allow_nan=False), st.text(max_size=5),
                  st.booleans(), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_mutated_files_give_the_clear_error_never_a_crash(data):
     original = (DATA / "patterns.json").read_bytes()

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
+from .endgame import PHASE_LABELS
 from .entry_base import EntryError, Index, checked, first_error
 from .library import parse_rows, parse_token
 from .models import Count, EmptySpacesMark, EventMark, Library, Model, PhaseMark, Phase, RoundMark, Sheet
@@ -17,6 +18,12 @@ class SetLibrary(Model):
 
     kind: Literal["set_library"] = "set_library"
     rows: tuple[str, ...] | None
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        if self.rows is None:
+            return "Library grid removed"
+        return f"Library grid {len(self.rows)} x {len(self.rows[0].split())}"
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if self.rows is None:
@@ -35,6 +42,10 @@ class SetLibraryCell(Model):
     row: Index
     col: Index
     token: str
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Library row {self.row + 1}, column {self.col + 1}: {self.token}"
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if sheet.library is None:
@@ -74,6 +85,10 @@ class EnterPhase(TimelineEntry):
     phase: Phase
     generation: Annotated[StrictInt, Field(ge=1, le=99)] = 1
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Generation {self.generation}, {PHASE_LABELS[self.phase]} begins"
+
     def mark(self):
         return PhaseMark(phase=self.phase, generation=self.generation)
 
@@ -84,6 +99,10 @@ class StartRound(TimelineEntry):
     kind: Literal["start_round"] = "start_round"
     round: Annotated[StrictInt, Field(ge=1, le=99)]
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Round {self.round} begins"
+
     def mark(self):
         return RoundMark(round=self.round)
 
@@ -92,6 +111,10 @@ class RecordEvent(TimelineEntry):
     """An Event was triggered (E1a)."""
 
     kind: Literal["record_event"] = "record_event"
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return "An Event is triggered"
 
     def mark(self):
         return EventMark()
@@ -103,6 +126,10 @@ class CountEmptySpaces(TimelineEntry):
     kind: Literal["count_empty_spaces"] = "count_empty_spaces"
     count: Count
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Empty Library spaces: {self.count}"
+
     def mark(self):
         return EmptySpacesMark(count=self.count)
 
@@ -111,6 +138,10 @@ class UndoTimeline(Model):
     """Take back the last timeline mark (a mis-recorded Event, say)."""
 
     kind: Literal["undo_timeline"] = "undo_timeline"
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return "Last timeline mark taken back"
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if not sheet.timeline:

@@ -18,14 +18,14 @@ from .board_entries import (
 from .entry_base import EntryError, checked
 from .models import Model, Player, PlayerName, Sheet, Title
 from .player_entries import (
-    SUPPLY_FIELDS, PutPinax, PutScholar, PutScribe, RemoveItem, RemovePlayer, RenamePlayer,
+    PutPinax, PutScholar, PutScribe, RemoveItem, RemovePlayer, RenamePlayer,
     SetColour, SetCount,
 )
 
 __all__ = [
     "AddPlayer", "Begin", "CountEmptySpaces", "Entry", "EntryError", "EnterPhase", "PutCards", "PutPinax",
     "PutScholar", "PutScribe", "RecordEvent", "RemoveItem", "RemovePlayer", "RenamePlayer",
-    "SUPPLY_FIELDS", "SetColour", "SetCount", "SetLibrary", "SetLibraryCell", "SetTitle",
+    "SetColour", "SetCount", "SetLibrary", "SetLibraryCell", "SetTitle",
     "StartRound", "UndoTimeline", "apply", "fold",
 ]
 
@@ -35,6 +35,10 @@ class Begin(Model):
 
     kind: Literal["begin"] = "begin"
     sheet: Sheet
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Sheet begins: {', '.join(p.name for p in self.sheet.players)}"
 
     def apply_to(self, sheet: Sheet | None) -> Sheet:
         return self.sheet
@@ -46,6 +50,10 @@ class SetTitle(Model):
     kind: Literal["set_title"] = "set_title"
     title: Title
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Title: {self.title or '(none)'}"
+
     def apply_to(self, sheet: Sheet) -> Sheet:
         return sheet.but(title=self.title)
 
@@ -56,6 +64,10 @@ class AddPlayer(Model):
     kind: Literal["add_player"] = "add_player"
     name: PlayerName
     colour: Annotated[str, Field(max_length=20)] = ""
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Add player {self.name}"
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if len(sheet.players) >= 4:
@@ -73,6 +85,10 @@ class PutCards(Model):
 
     kind: Literal["put_cards"] = "put_cards"
     entries: Annotated[tuple[CardEntry, ...], Field(min_length=2, max_length=200)]
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return "; ".join(part.words(who) for part in self.entries)
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         for entry in self.entries:  # a refusal part-way raises: the sheet stays as it was

@@ -16,9 +16,6 @@ class EntryError(ValueError):
 Index = Annotated[StrictInt, Field(ge=0, le=499)]
 
 
-Index = Annotated[StrictInt, Field(ge=0, le=499)]
-
-
 def checked(sheet: Sheet) -> Sheet:
     try:
         check_sheet(sheet)

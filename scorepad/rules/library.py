@@ -1,6 +1,6 @@
 """The Library grid: tokens, eligible Seals (S2) and empty spaces (E2).
 
-A row is a string of space-separated tokens (DESIGN.md): ``.`` empty space, ``L``
+A row is a string of space-separated tokens (the README's file format): ``.`` empty space, ``L``
 space with a Library Location tile, ``#`` not a Library space, ``M``/``G``/``C`` a
 Manuscript/Great Work/Craft, then ``*`` when translated, then the number (1-4) of
 the player whose Seal is on it.

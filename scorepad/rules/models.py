@@ -1,7 +1,7 @@
 """The scoresheet's state as immutable pydantic models (format 1 field names).
 
-Field names are the public contract of DESIGN.md. Every number is a strict whole
-number: ``3.0``, ``"3"`` and ``true`` are rejected, never coerced ("Input" in RULES.md).
+Field names are a public contract (the README's file format). Every number is a strict whole
+number: ``3.0``, ``"3"`` and ``true`` are rejected, never coerced ("Input" in docs/rules.md).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class Player(Model):
 
 
 class Library(Model):
-    """The Library as rows of space-separated tokens (DESIGN.md); see ``library.py``."""
+    """The Library as rows of space-separated tokens; see ``library.py``."""
 
     rows: tuple[str, ...] = Field(min_length=1, max_length=64)
 

@@ -2,7 +2,7 @@
 
 "Chloé" can be typed as one character ``é`` or as ``e`` and a combining accent; a
 terminal shows both alike, so both are stored alike and count as one name ("Input" in
-RULES.md: players have distinct names).
+docs/rules.md: players have distinct names).
 """
 
 from __future__ import annotations

@@ -7,17 +7,13 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from ..messages import counted
+from .count_fields import BY_KEY, COUNT_KEYS, with_count
 from .entry_base import EntryError, Index, checked
 from .models import Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
 
-SUPPLY_FIELDS = (
-    "kings_grace", "research", "crates_in_ships", "crates_in_supply",
-    "stones_in_supply", "stones_in_royal_ships",
-)
-CountField = Literal[
-    "renown", "seals_removed", "kings_requests", "kings_grace", "research",
-    "crates_in_ships", "crates_in_supply", "stones_in_supply", "stones_in_royal_ships",
-]
+LIST_LABELS = {"pinax": "Pinax tile", "scribes": "Scribe", "scholars": "Scholar"}
+CountKey = Literal[COUNT_KEYS]  # type: ignore[valid-type]  (the table's keys, checked by pydantic)
 
 
 class PlayerEntry(Model):
@@ -45,6 +41,10 @@ class RenamePlayer(PlayerEntry):
     renames: ClassVar[bool] = True
     name: PlayerName
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Rename {who(self.player)} to {self.name}"
+
     def change(self, player: Player) -> Player:
         return player.but(name=self.name)
 
@@ -55,6 +55,10 @@ class SetColour(PlayerEntry):
     kind: Literal["set_colour"] = "set_colour"
     colour: Annotated[str, Field(max_length=20)]
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"{who(self.player)}: colour {self.colour or '(none)'}"
+
     def change(self, player: Player) -> Player:
         return player.but(colour=self.colour)
 
@@ -63,11 +67,16 @@ class SetCount(PlayerEntry):
     """Set one of a player's counts: Renown (S10), a supply (S9), T2 or T4."""
 
     kind: Literal["set_count"] = "set_count"
-    field: CountField
+    field: CountKey
     value: Count
     # the sum as it was typed (``3+4+2``), kept for the record: shown again on the
     # screen and in the replay; empty for a plain number
     typed: Annotated[str, Field(max_length=40, pattern=r"^([0-9]+(\+[0-9]+)+)?$")] = ""
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        typed = f"{self.typed} = " if self.typed else ""
+        return f"{who(self.player)}: {BY_KEY[self.field].label} {typed}{self.value}"
 
     @model_validator(mode="after")
     def _sum_adds_up(self) -> SetCount:
@@ -76,10 +85,7 @@ class SetCount(PlayerEntry):
         return self
 
     def change(self, player: Player) -> Player:
-        if self.field in SUPPLY_FIELDS:
-            supplies = player.supplies.but(**{self.field: self.value})
-            return player.but(supplies=supplies)
-        return player.but(**{self.field: self.value})
+        return with_count(player, self.field, self.value)
 
 
 class ListEntry(PlayerEntry):
@@ -90,6 +96,11 @@ class ListEntry(PlayerEntry):
 
     def item(self):
         return None  # removal
+
+    def put_words(self, who) -> str:
+        """How a put begins in words: ``Ana: add`` or ``Ana: change Scribe 2 to``."""
+        what = LIST_LABELS[self.list_name]
+        return f"{who(self.player)}: {'add' if self.index is None else f'change {what} {self.index + 1} to'}"
 
     def change(self, player: Player) -> Player:
         items = list(getattr(player, self.list_name))
@@ -116,6 +127,12 @@ class PutPinax(ListEntry):
     list_name: ClassVar[str] = "pinax"
     tile: PinaxTile
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        seals = self.tile.seals
+        tile = counted(seals, "Seal") if seals is not None else f"pattern of {counted(len(self.tile.pattern), 'cell')}"
+        return f"{self.put_words(who)} Pinax tile, {tile}"
+
     def item(self):
         return self.tile
 
@@ -126,6 +143,11 @@ class PutScribe(ListEntry):
     kind: Literal["put_scribe"] = "put_scribe"
     list_name: ClassVar[str] = "scribes"
     scribe: Scribe
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        young = ", Young" if self.scribe.young else ""
+        return f"{self.put_words(who)} Scribe, Knowledge {self.scribe.knowledge}{young}"
 
     def item(self):
         return self.scribe
@@ -138,6 +160,11 @@ class PutScholar(ListEntry):
     list_name: ClassVar[str] = "scholars"
     scholar: Scholar
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        name = f" ({self.scholar.name})" if self.scholar.name else ""
+        return f"{self.put_words(who)} Scholar, Renown {self.scholar.renown}{name}"
+
     def item(self):
         return self.scholar
 
@@ -149,6 +176,10 @@ class RemoveItem(ListEntry):
     list: Literal["pinax", "scribes", "scholars"]
     index: Index
 
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"{who(self.player)}: remove {LIST_LABELS[self.list]} {self.index + 1}"
+
     @property
     def list_name(self) -> str:  # type: ignore[override]
         return self.list
@@ -158,6 +189,10 @@ class RemovePlayer(PlayerEntry):
     """Remove a player; their Library Seals must be cleared first."""
 
     kind: Literal["remove_player"] = "remove_player"
+
+    def words(self, who) -> str:
+        """What this entry did, in words (``who`` names a player by number)."""
+        return f"Remove player {who(self.player)}"
 
     def apply_to(self, sheet: Sheet) -> Sheet:
         if self.player >= len(sheet.players):

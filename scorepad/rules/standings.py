@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
+from .count_fields import BY_KEY
 from .models import Sheet
 from .scoring import PlayerScore, score_players
 
 #: T1-T4 in order: the rule id, the PlayerScore attribute compared, and its unit.
 TIE_CHAIN = (
     ("T1", "total", "Renown"),
-    ("T2", "seals_removed", "Seals removed"),
+    ("T2", "seals_removed", BY_KEY["seals_removed"].label),
     ("T3", "scholar_cards", "Scholars"),
-    ("T4", "kings_requests", "King's Requests"),
+    ("T4", "kings_requests", BY_KEY["kings_requests"].label),
 )
 
 #: T1-T4: the values compared, most important first (higher is better).

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 from ..rules.models import Sheet
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
-from .exports import GAME_NAME, rows
+from .export_rows import GAME_NAME, rows
 
 NAMESPACE = uuid.UUID("5a0f1d2e-8c4b-4f7e-9d3a-2b6c1e0f9a47")  # scorepad's own namespace
 

@@ -12,9 +12,9 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from ..rules.entries import Begin, Entry
 from ..rules.models import Sheet
+from .migrations import VERSION, migrate
 
 FORMAT = "great-library-scoresheet"
-VERSION = 1
 
 
 MAX_HISTORY = 100_000  # entries a file may keep: the reader, the writer and the schema share it
@@ -269,7 +269,6 @@ def parse_document(data: bytes, source: str) -> Loaded:
 
     The history is checked for shape here; whether it replays is the replay's question.
     """
-    from .migrations import migrate
 
     raw = decode(data, source)
     raw = migrate(raw, check_header(raw, source), source)

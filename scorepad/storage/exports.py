@@ -14,28 +14,10 @@ from ..rules import end_status, standings
 from ..rules.models import Sheet
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
 from .atomic import SaveError, atomic_write, explain
+from .bgstats import to_bgstats
+from .export_rows import CSV_FIELDS, GAME_NAME, rows
 from .files import is_scoresheet
 from .paths import exports_dir, folder_problem
-
-GAME_NAME = "The Great Library"
-CSV_FIELDS = ("rank", "player", *CATEGORIES, "total", "seals_removed", "scholar_cards",
-              "kings_requests", "winner")
-
-
-def rows(sheet: Sheet) -> list[dict]:
-    """One dict per player in ranking order, with every exported column."""
-    table = standings(sheet)
-    winners = set(table.winners)
-    found = []
-    for score, rank in zip(table.scores, table.ranks):
-        row = {"rank": rank, "player": score.name}
-        row.update({category: getattr(score, category) for category in CATEGORIES})
-        row.update(total=score.total, seals_removed=score.seals_removed,
-                   scholar_cards=score.scholar_cards, kings_requests=score.kings_requests,
-                   winner=score.name in winners)
-        found.append(row)
-    return found
-
 
 def to_csv(sheet: Sheet) -> str:
     """The breakdown as CSV with a header row (``winner`` is ``yes`` or ``no``)."""
@@ -84,8 +66,6 @@ def to_markdown(sheet: Sheet) -> str:
 def export_text(kind: str, sheet: Sheet, saved: str = "") -> str:
     """The sheet exported as ``kind``: csv, md, bgstats or bgg."""
     if kind == "bgstats":
-        from .bgstats import to_bgstats  # bgstats builds on this module's rows
-
         return to_bgstats(sheet, saved)
     return {"csv": to_csv, "md": to_markdown, "bgg": to_bgg}[kind](sheet)
 

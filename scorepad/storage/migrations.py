@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .document import VERSION
+#: The file format's version this scorepad writes (older ones are lifted to it).
+VERSION = 1
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 

@@ -1,31 +1,24 @@
-"""The scorepad app: wiring only. Screens send entries through ``send``; the session
-applies them with the rules core and saves."""
+"""The scorepad app: wiring only. Screens reach the open game through ``live`` (a
+Textual-free ``LiveSheet``, see ``host``); the mixins open games, keep them on disk,
+order the keys, remember the theme and move between screens."""
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
-from time import monotonic
-from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.reactive import var
 
 from .autosave import Autosave
+from .game_opener import GameOpener
 from .ordered_keys import OrderedKeys
-from .screen_stack import GAME_SCREENS, ScreenStack, screen_class
+from .screen_stack import GAME_SCREENS, ScreenStack
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
-from .widgets.words import READ_ONLY
-
-if TYPE_CHECKING:
-    from ..storage.session import SheetSession
-
-DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
+from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, GameOpener, ThemeMemory, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -43,13 +36,9 @@ class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
         Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
-    revision = var(0)
-
     def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False) -> None:
         super().__init__()
-        self.session: SheetSession | None = None
         self.start = (path, replay_path, demo)
-        self._cache: tuple | None = None
 
     def on_mount(self) -> None:
         self.recall_theme()
@@ -64,151 +53,12 @@ class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
             if replay_path:
                 self.open_replay(replay_path)
 
-    # -- the sheet ---------------------------------------------------------------------
-
-    def watch_revision(self) -> None:
-        # the app tells its one game screen; a watch set up by the screen would keep the
-        # screen alive after it is let go
+    def sheet_moved(self) -> None:
+        """The open game changed (an entry, an undo, the file followed): the game
+        screen shows it in the same step, and the change is made durable."""
         if self.game is not None:
             self.game[1].follow_sheet()
-
-    def standings(self):
-        """The standings of the current sheet (computed once per change)."""
-        return self._computed()[0]
-
-    def end(self):
-        """The end-trigger status of the current sheet (computed once per change)."""
-        return self._computed()[1]
-
-    def _computed(self) -> tuple:
-        if self._cache is None or self._cache[0] != self.revision:
-            from ..rules import end_status, standings
-
-            sheet = self.session.sheet
-            self._cache = (self.revision, standings(sheet), end_status(sheet))
-        return self._cache[1:]
-
-    def send(self, entry) -> str | None:
-        """Apply one entry to the open sheet; a message when it is refused."""
-        if self.session is None:
-            return "no game is open"
-        if self.session.read_only:
-            return "this sheet is open read-only"
-        from ..rules.entries import EntryError
-
-        try:
-            self.session.apply(entry)  # in the journal, on disk, before the totals show it
-        except EntryError as err:
-            return str(err)
-        self.revision += 1
         self.after_change()
-        return None
-
-    # -- opening games -----------------------------------------------------------------
-
-    def use_session(self, session, first: str = "progress") -> None:
-        """Show a newly opened sheet (or the open one again), starting at ``first``."""
-        if self.session is not None and self.session is not session:
-            self.session.close()
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.session, self.game = session, None
-        # the history just read lives as long as the game is open: the garbage collector
-        # need not walk it again (its full passes stalled the first save of a long game
-        # by 26 ms at 2,000 entries, 460 ms at 100,000); the last game's objects go back
-        # to it, so what is frozen is never more than one game's worth
-        gc.unfreeze()
-        gc.freeze()
-        self.revision += 1
-        self.show_game_screen(first)
-        if session.note:
-            self.notify(session.note, severity="warning", timeout=15)
-        elif session.read_only:
-            self.notify("Open read-only: nothing can change; it follows the file as its writer saves it.",
-                        title=session.path.name)
-        if session.told:
-            self.notify(session.told, title=session.path.name, timeout=12)
-
-    def new_game(self) -> None:
-        """Show a blank Setup form (a new one each time: never the last game's names)."""
-        self.push_screen(screen_class("setup.SetupScreen")())
-
-    def start_game(self, sheet, path: Path | None = None) -> None:
-        """Create the file of a new game (in the games folder, or ``path``) and open it;
-        when it cannot be made there, ask where else."""
-        from ..storage.atomic import SaveError
-        from ..storage.lock import SheetLocked
-        from ..storage.session import SheetSession
-
-        from .screens.dialogs import SaveAsScreen
-
-        def chosen(target: str | None) -> None:
-            if target:
-                self.start_game(sheet, Path(target).expanduser())
-
-        try:
-            session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
-        except (SaveError, SheetLocked) as err:  # the form stays as typed: nothing is lost
-            suggestion = str(Path.home() / (path.name if path else "game.json"))
-            self.ask_unprompted(SaveAsScreen(f"{err}.", suggestion, monotonic()), chosen)
-            return
-        self.use_session(session)
-
-    def open_path(self, path: Path, read_only: bool = False) -> None:
-        """Open a saved sheet; offer read-only when another scorepad holds it."""
-        from ..storage.atomic import SaveError
-        from ..storage.document import SheetFileError
-        from ..storage.lock import SheetLocked
-        from ..storage.session import SheetSession
-        from .screens.dialogs import ConfirmScreen
-
-        if self.session is not None and self.session.path.resolve() == Path(path).resolve():
-            self.use_session(self.session)  # the game open here: its lock is ours
-            return
-        try:
-            session = SheetSession.open(path, read_only=read_only)
-        except (SheetLocked, SaveError) as err:  # another writer, or a folder that takes no lock
-            if len(self.screen_stack) < 2:
-                self.show_home()  # under the question, for a "no"
-
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.open_path(path, read_only=True)
-
-            self.push_screen(ConfirmScreen(f"{err}\n\nOpen it read-only?"), answer)
-            return
-        except SheetFileError as err:
-            if len(self.screen_stack) < 2:
-                self.show_home()
-            self.notify(str(err), severity="error", timeout=12)
-            return
-        self.use_session(session)
-
-    def open_demo(self) -> None:
-        """The bundled finished game, read-only, at the results."""
-        from ..storage.session import SheetSession
-
-        self.use_session(SheetSession.open(DEMO, read_only=True), first="results")
-
-    def open_replay(self, path: Path) -> None:
-        """Step through a saved sheet's history (the open game's as it is now)."""
-        from ..rules.entries import EntryError
-        from ..rules.replay import replay, replay_notes
-        from ..storage.document import SheetFileError
-        from ..storage.files import read_sheet
-        from .screens.replay import ReplayScreen
-
-        try:
-            loaded = read_sheet(path)
-            history = loaded.history
-            if self.session is not None and self.session.path.resolve() == Path(path).resolve():
-                history = tuple(self.session.history)  # with the changes not yet in the file
-            steps = replay(history)
-        except (SheetFileError, EntryError) as err:
-            self.notify(str(err), severity="error", timeout=12)
-            return
-        notes = replay_notes(steps, loaded.sheet, loaded.totals) if history is loaded.history else []
-        self.push_screen(ReplayScreen(steps, notes, path.name))
 
     # -- actions -----------------------------------------------------------------------
 
@@ -239,31 +89,18 @@ class ScorepadApp(OrderedKeys, Autosave, ThemeMemory, ScreenStack, App):
                 return
 
     def action_undo(self) -> None:
-        from ..rules.describe import describe
-
         cancel = getattr(self.focused, "cancel_typing", None)
         if cancel is not None and cancel():
             self.notify("Typing put back: nothing had been stored.")
             return
-
-        if self.session and self.session.history and len(self.session.history) > 1:
-            entry, before = self.session.history[-1], self.session.states[-2]
-            if self.session.undo():
-                self.notify(f"Undone: {describe(entry, before)}")
-                self.revision += 1
-                self.after_change()
-                return
-        self.notify("Nothing to undo.", severity="warning")
+        self.tell(*self.live.undo()) if self.live else self.tell(False, "Nothing to undo: no game is open.")
 
     def action_redo(self) -> None:
-        from ..rules.describe import describe
+        self.tell(*self.live.redo()) if self.live else self.tell(False, "Nothing to redo: no game is open.")
 
-        if self.session and self.session.redo():
-            self.notify(f"Redone: {describe(self.session.history[-1], self.session.states[-2])}")
-            self.revision += 1
-            self.after_change()
-        else:
-            self.notify("Nothing to redo.", severity="warning")
+    def tell(self, done: bool, words: str) -> None:
+        """Say what an undo or redo did, or why it did nothing."""
+        self.notify(words, severity="information" if done else "warning")
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, key_sections

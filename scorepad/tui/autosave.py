@@ -57,7 +57,7 @@ class Autosave:
             return
         if session.read_only:
             if session.follow():
-                self.revision += 1
+                self.live.moved()
             return
         if session.unsaved and session.retry():
             self.notify(f"Saved again: every change is on disk ({session.path.name}).")
@@ -194,7 +194,7 @@ class Autosave:
                 self.notify(str(err), severity="error", timeout=12)
                 return
             self._later = None
-            self.revision += 1
+            self.live.moved()
             self.show_save_state()
             if kept is not None:
                 self.notify(f"The other version is kept as {kept}.", timeout=10)

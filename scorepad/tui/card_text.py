@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..messages import counted
 from ..rules.entries import PutCards, PutPinax, PutScholar, PutScribe, RemoveItem
 from ..rules.models import PinaxTile, Scholar, Scribe
 from ..rules.scoring import pinax_renown
@@ -118,7 +119,7 @@ class QuickPinaxText:
 
     @staticmethod
     def line(card: PinaxTile) -> str:
-        return f"{card.seals} Seal{'' if card.seals == 1 else 's'} -> {pinax_renown(card.seals)} Renown"
+        return f"{counted(card.seals, 'Seal')} -> {pinax_renown(card.seals)} Renown"
 
     @staticmethod
     def put(player: int, index: int | None, card: PinaxTile):

@@ -45,9 +45,10 @@ class Committed(NamedTuple):
     error: bool
 
 
-def commit_text(app, text: str, stored, make_entry: Callable[[object], object],
+def commit_text(send: Callable[[object], str | None], text: str, stored, make_entry: Callable[[object], object],
                 parse: Callable[[str], object] = parse_count) -> Committed:
-    """Send what ``text`` means (``parse``) if it differs from ``stored``.
+    """Send what ``text`` means (``parse``) if it differs from ``stored``: ``send``
+    stores an entry, or says why it is refused.
 
     ``make_entry`` gives one entry, or a list of them (a line of cards). A typo, a value
     the rules refuse or an entry the sheet refuses says why and stores nothing more; a
@@ -68,7 +69,7 @@ def commit_text(app, text: str, stored, make_entry: Callable[[object], object],
     except ValidationError as err:
         return Committed(stored, entry_problem(err), True)
     for entry in made if isinstance(made, list) else [made]:
-        problem = app.send(entry)
+        problem = send(entry)
         if problem:
             return Committed(stored, problem, True)
     return Committed(value, note, False)

@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from scorepad.rules.models import Sheet
 from scorepad.storage.session import SheetSession
-from scorepad.tui.app import DEMO
+from scorepad.tui.game_opener import DEMO
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 from scorepad.tui.widgets.count_grid import CountGrid
 from scorepad.tui.widgets.library_grid import LABEL, WIDTH, LibraryGridEditor

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from scorepad.tui.app import DEMO, ScorepadApp
+from scorepad.tui.app import ScorepadApp
+from scorepad.tui.game_opener import DEMO
 
 SIZE = (120, 40)
 SMALL = (80, 24)  # Textual's default terminal, and many laptops'

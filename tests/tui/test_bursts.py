@@ -90,7 +90,7 @@ async def test_E1_ctrl_r_in_the_middle_of_typing_a_count_keeps_what_was_typed(ga
         await pilot.pause()
         await goto(pilot, "progress")
         await burst(pilot, "3", "ctrl+r", "enter")  # the 3 is stored first, then the Event
-        assert app.end().generation == 3
+        assert app.live.end().generation == 3
         assert [m.kind for m in saved(app).timeline] == ["phase", "event"]
 
 
@@ -124,7 +124,7 @@ async def test_coming_back_to_a_stored_cell_typing_replaces_it(game_path):
         await pilot.pause()
         await goto(pilot, "progress")
         await burst(pilot, "2", "enter", "shift+tab", "3", "enter")  # back from the phase row
-        assert app.end().generation == 3
+        assert app.live.end().generation == 3
 
 
 async def test_E3_taking_back_a_mark_empties_the_cell_that_showed_it(game_path):
@@ -133,7 +133,7 @@ async def test_E3_taking_back_a_mark_empties_the_cell_that_showed_it(game_path):
         await pilot.pause()
         await goto(pilot, "progress")
         await burst(pilot, "2", "enter", "enter", "3", "enter", "4", "enter", "ctrl+t")
-        assert app.end().empty_spaces is None
+        assert app.live.end().empty_spaces is None
         assert count_cell(app, "empty-0")[0] == ""
 
 

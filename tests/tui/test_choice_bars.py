@@ -18,11 +18,11 @@ async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(ga
         # "Execution" is the second option, after the label and " Planning " and a gap
         await pilot.click("#phase", offset=(len(bar.label) + len(" Planning ") + 1 + 2, 0))
         await pilot.pause()
-        assert app.end().phase == "execution" and bar.marked == "execution"
+        assert app.live.end().phase == "execution" and bar.marked == "execution"
         assert app.focused is bar  # a click leaves the focus where the pointer is
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.end().phase is None and bar.marked is None
+        assert app.live.end().phase is None and bar.marked is None
 
 
 async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(game_path):
@@ -38,7 +38,7 @@ async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(g
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert bar.marked is None and bar.highlighted == 2  # no mark to go to: the cursor stays
-        app.send(EnterPhase(phase="execution", generation=1))  # the bar is not focused
+        app.live.send(EnterPhase(phase="execution", generation=1))  # the bar is not focused
         await pilot.pause()
         assert bar.marked == "execution" and bar.highlighted == 1
 

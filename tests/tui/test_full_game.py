@@ -30,14 +30,14 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
         assert focused_id(app) == "phase"
         await pilot.press("right", "enter")  # Planning -> Execution; Enter moves on to the round
         await type_line(pilot, "1")
-        assert (app.end().generation, app.end().phase, app.end().round) == (2, "execution", 1)
+        assert (app.live.end().generation, app.live.end().phase, app.live.end().round) == (2, "execution", 1)
         await tab_to(pilot, "actions")
         await pilot.press("enter")  # Record an Event
         await pilot.pause()
         assert "One Event so far" in str(app.screen.query_one(StatusBanner).render())
         await pilot.press("ctrl+r")  # the key, this time
         await pilot.pause()
-        assert app.end().triggered and app.end().rule == "E4"
+        assert app.live.end().triggered and app.live.end().rule == "E4"
 
         # Pinax: Ana's quick tiles matched 4 and 2 Seals, Ben's 3 (a row per player)
         await pilot.press("pagedown")
@@ -75,7 +75,7 @@ async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
 
         await pilot.press("pagedown")
         assert isinstance(app.screen, ResultsScreen)
-        table = app.standings()
+        table = app.live.standings()
         assert [(s.name, s.total) for s in table.scores] == [("Ben", 82), ("Ana", 82), ("Cy", 77)]
         ana = table.scores[1]
         assert (ana.pinax, ana.school, ana.scholars, ana.supplies, ana.renown) == (21, 3, 4, 4, 50)

@@ -1,6 +1,6 @@
 """Every name on screen (issue 12): tables line up by display cells with CJK and
 combining names, a typed sum is never hidden in its cell, and a name typed or pasted
-in two Unicode forms is one name ("Input" in RULES.md: distinct names)."""
+in two Unicode forms is one name ("Input" in docs/rules.md: distinct names)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from scorepad.tui.widgets.card_table import CardTable
 from scorepad.tui.widgets.count_grid import CountGrid
 from scorepad.tui.widgets.live_totals import NARROW, WIDTHS, LiveTotals, table_line, table_rows
 
+from ..conftest import examples
 from .conftest import app_on
 from .helpers import count_cell, goto, on_disk
 
@@ -59,7 +60,7 @@ async def test_live_totals_line_up_with_cjk_and_combining_names(scorepad_home):
 names = st.text(st.sampled_from("aZ é王小明ﾊ\u0301\u0308"), min_size=1, max_size=30).filter(str.strip)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(names, min_size=1, max_size=4))
 def test_every_totals_line_takes_the_same_cells_whatever_the_names(typed):
     try:

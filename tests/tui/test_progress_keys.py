@@ -57,7 +57,7 @@ async def test_E1_enter_or_space_on_the_phase_commits_it_and_moves_on_to_the_rou
         await tab_to(pilot, "phase")
         await pilot.press("right", key)
         await pilot.pause()
-        assert app.end().phase == "execution"
+        assert app.live.end().phase == "execution"
         assert focused_id(app) == "round-0"
         await pilot.press(key)  # now in the Round table: a second Enter is no second phase mark
         await pilot.pause()
@@ -68,7 +68,7 @@ async def test_E1_choosing_the_current_phase_records_nothing_and_moves_on(game_p
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.send(EnterPhase(phase="execution", generation=1))
+        app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
         assert app.screen.query_one("#phase", ChoiceBar).highlighted == 1  # the cursor starts on the phase
@@ -82,7 +82,7 @@ async def test_E6_a_new_generation_begins_with_planning_and_asks_nothing(game_pa
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.send(EnterPhase(phase="end_of_generation", generation=1))
+        app.live.send(EnterPhase(phase="end_of_generation", generation=1))
         await pilot.pause()
         await tab_to(pilot, "generation-0")
         await burst(pilot, "2", "enter", "enter")  # generation 2, then Enter on its phase
@@ -98,7 +98,7 @@ async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_pat
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.send(EnterPhase(phase="execution", generation=1))
+        app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
         await pilot.press("left", "enter")
@@ -117,7 +117,7 @@ async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.send(EnterPhase(phase="execution", generation=1))
+        app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
         await pilot.press("left", "enter")
@@ -125,20 +125,20 @@ async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
         await pilot.press("y")
         await pilot.pause()
         assert marks(app.session.sheet) == [("phase", "execution", 1), ("phase", "planning", 1)]
-        assert app.end().phase == "planning" and focused_id(app) == "round-0"
+        assert app.live.end().phase == "planning" and focused_id(app) == "round-0"
 
 
 async def test_E1_E7_a_lower_generation_asks_first(game_path):
     app = app_on(game_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.send(EnterPhase(phase="execution", generation=2))
+        app.live.send(EnterPhase(phase="execution", generation=2))
         await pilot.pause()
         await tab_to(pilot, "generation-0")
         await burst(pilot, "1", "enter")
         assert isinstance(app.screen, ConfirmScreen) and "Generation 1" in app.screen.question
         await burst(pilot, "n")
-        assert app.end().generation == 2 and count_cell(app, "generation-0")[0] == "2"
+        assert app.live.end().generation == 2 and count_cell(app, "generation-0")[0] == "2"
         assert focused_id(app) == "generation-0"
         await burst(pilot, "1", "enter", "y")
         assert marks(app.session.sheet)[-1] == ("phase", "planning", 1)
@@ -157,7 +157,7 @@ async def test_E1_E4_a_whole_progress_screen_in_one_burst_second_event_in_execut
             ("phase", "planning", 2), ("phase", "execution", 2), ("round", 3), ("empty_spaces", 5),
             ("event",), ("event",),
         ]
-        end = app.end()
+        end = app.live.end()
         assert (end.triggered, end.cause, end.rule) == (True, "event", "E4")
         assert end.generation == 2 and end.round == 3
 
@@ -168,7 +168,7 @@ async def test_E1_E5_a_burst_down_to_two_empty_spaces_in_execution_ends(game_pat
         await pilot.pause()
         await burst(pilot, "1", "enter", "right", "enter", "4", "enter", "2", "enter", "ctrl+r")
         assert marks(saved(app)) == [("phase", "execution", 1), ("round", 4), ("empty_spaces", 2), ("event",)]
-        end = app.end()  # E3: the Event after the Library threshold changes nothing
+        end = app.live.end()  # E3: the Event after the Library threshold changes nothing
         assert (end.triggered, end.cause, end.rule) == (True, "library", "E5")
 
 
@@ -181,7 +181,7 @@ async def test_E6_a_second_event_in_end_of_generation_in_one_burst(game_path):
             ("phase", "planning", 3), ("phase", "end_of_generation", 3), ("event",), ("event",),
         ]
         assert focused_id(app) == "round-0"
-        assert (app.end().cause, app.end().rule) == ("event", "E6")
+        assert (app.live.end().cause, app.live.end().rule) == ("event", "E6")
 
 
 async def test_E7_a_step_back_answered_in_the_same_burst(game_path):
@@ -201,7 +201,7 @@ async def test_E1_E8_the_grid_game_burst_skips_the_empty_count(grid_game_path):
         await burst(pilot, "1", "enter", "right", "enter", "2", "enter", "ctrl+r")
         assert marks(saved(app)) == [("phase", "execution", 1), ("round", 2), ("event",)]
         assert focused_id(app) == "actions"
-        assert not app.end().triggered and any("E8" in w for w in app.end().warnings)
+        assert not app.live.end().triggered and any("E8" in w for w in app.live.end().warnings)
 
 
 # -- nothing silent ----------------------------------------------------------------------

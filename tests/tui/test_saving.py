@@ -158,7 +158,7 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
         writer.apply(SetCount(player=0, field="renown", value=17))
         await pilot.pause(0.3)
         assert app.session.sheet.players[0].renown == 17
-        assert [s.total for s in app.standings().scores if s.name == "Ana"] == [17]
+        assert [s.total for s in app.live.standings().scores if s.name == "Ana"] == [17]
     writer.close()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from scorepad.messages import READ_ONLY
 from scorepad.rules.entries import SetCount
 from scorepad.storage.files import read_sheet
 from scorepad.storage.lock import SheetLock
@@ -118,7 +119,7 @@ async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
         await pilot.press("m", "asterisk", "1", "right", "g", "asterisk", "1", "enter")
         await pilot.pause()
         assert app.session.sheet.library.rows[0] == "M*1 G*1 ."
-        assert app.standings().scores[0].pinax == 6
+        assert app.live.standings().scores[0].pinax == 6
         assert app.screen.query_one("#grid").marks == {(0, 0): "1", (0, 1): "1"}
         await pilot.press("4", "enter")  # a Seal of player 4 in a three-player game: refused
         await pilot.pause()
@@ -138,7 +139,7 @@ async def test_progress_round_zero_refused_and_M1_shown(game_path):
         await pilot.press("escape", "down")
         assert focused_id(app) == "empty-0"
         await type_line(pilot, "2")
-        assert app.end().empty_spaces == 2
+        assert app.live.end().empty_spaces == 2
 
 
 async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
@@ -190,7 +191,7 @@ async def test_a_sheet_held_by_another_scorepad_is_offered_read_only(game_path):
             await pilot.press("y")
             await pilot.pause()
             assert app.session.read_only
-            assert app.send(SetCount(player=0, field="renown", value=3)) == "this sheet is open read-only"
+            assert app.live.send(SetCount(player=0, field="renown", value=3)) == READ_ONLY
     finally:
         lock.release()
 
@@ -205,7 +206,7 @@ async def test_quit_and_reopen_shows_the_same_totals(game_path):
     again = app_on(game_path)  # the lock was released on quit
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert [s.total for s in again.standings().scores if s.name == "Ana"] == [33]
+        assert [s.total for s in again.live.standings().scores if s.name == "Ana"] == [33]
 
 
 async def test_replay_screen_steps_back_and_forth(game_path):
@@ -257,7 +258,7 @@ async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_hom
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.current_game_screen() == "results" and app.session.read_only
-        assert app.standings().winners == ("Chloé",)
+        assert app.live.standings().winners == ("Chloé",)
         assert "Winner: Chloé" in str(app.screen.query_one("#heading").render())
 
 

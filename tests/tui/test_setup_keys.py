@@ -1,6 +1,6 @@
 """Setup by keyboard and paste: every name lands in its own field, however it arrives.
 
-Players 1-4 with distinct, non-empty names (RULES.md, "Input the scorepad accepts").
+Players 1-4 with distinct, non-empty names (docs/rules.md, "Input").
 Bursts send all their keys at once (``burst``: a paste, tmux, a fast typist); the
 tests check the saved file after ctrl+s as well as the form."""
 

@@ -11,11 +11,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Label
 
 from ...rules.models import Sheet
+from ...storage.live_sheet import LiveSheet
+from ..host import host
 from ..widgets.footer import KeyFooter
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
-from ..widgets.words import READ_ONLY
+from ...messages import READ_ONLY
 
 
 class Body(VerticalScroll):
@@ -56,14 +58,14 @@ class GameScreen(Screen):
     def send(self, entry) -> str | None:
         """Apply one entry to the sheet. A refusal (read-only, a value the rules refuse)
         is shown where the user looks, and returned."""
-        problem = self.app.send(entry)
+        problem = self.live.send(entry)
         if problem:
             self.notify(problem, severity="error")
         return problem
 
     def why_not(self, action: str) -> str | None:
         """Why this action cannot work now (its key is dimmed and says so), or None."""
-        if action in self.EDITS and self.app.session is not None and self.app.session.read_only:
+        if action in self.EDITS and host(self).live is not None and self.live.read_only:
             return READ_ONLY
         return None
 
@@ -71,13 +73,20 @@ class GameScreen(Screen):
         return None if self.why_not(action) else True
 
     @property
+    def live(self) -> LiveSheet:
+        """The open game (a game screen exists only while one is open)."""
+        live = host(self).live
+        assert live is not None, "a game screen without an open game"
+        return live
+
+    @property
     def sheet(self) -> Sheet:
         """The sheet being scored."""
-        return self.app.session.sheet
+        return self.live.sheet
 
     def compose(self) -> ComposeResult:
         self._structure = self.structure(self.sheet)
-        yield TitleBar(self.sheet.title, self.app.save_state)
+        yield TitleBar(self.sheet.title, host(self).save_state)
         yield StatusBanner(id="status")
         # outside the body: the screen's name stays in sight however far the body scrolls
         yield Label(self.HEADING, id="heading", classes="heading")
@@ -122,7 +131,7 @@ class GameScreen(Screen):
     def follow_sheet(self) -> None:
         """Called after every change to the sheet: new values show at once, in the same
         step as the change; new widgets (a player or an item added) follow a recompose."""
-        if self.app.session is None:
+        if host(self).live is None:
             return
         if not self.is_current:
             self._stale = True
@@ -134,9 +143,9 @@ class GameScreen(Screen):
 
     async def rebuild(self) -> None:
         """Compose the screen again for a new structure, then show the sheet."""
-        if self.app.session is None:
+        if host(self).live is None:
             return
-        with self.app.holding_keys():  # the next key is for a widget not built yet
+        with host(self).holding_keys():  # the next key is for a widget not built yet
             if self.structure(self.sheet) != self._structure:
                 await self.recompose()
                 self.make_buttons_instant()
@@ -146,8 +155,8 @@ class GameScreen(Screen):
         """Bring every widget up to date with the sheet."""
         self.update(self.sheet)
         self.query_one(TitleBar).show(self.sheet.title)
-        self.query_one(LiveTotals).show(self.app.standings())
-        self.query_one(StatusBanner).show(self.app.end())
+        self.query_one(LiveTotals).show(self.live.standings())
+        self.query_one(StatusBanner).show(self.live.end())
         if self.focus_after:
             matches = self.query(self.focus_after)
             self.focus_after = None

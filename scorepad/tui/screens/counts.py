@@ -6,10 +6,16 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Label
 
+from ...rules.count_fields import BY_KEY, SUPPLY_FIELDS, count_of
 from ...rules.entries import SetCount
 from ...rules.models import Sheet
 from ..widgets.count_grid import CountGrid
 from .base import GameScreen
+
+
+def table_rows(*keys: str) -> tuple[tuple[str, str], ...]:
+    """A count table's rows: each count's key and its heading (see ``count_fields``)."""
+    return tuple((key, BY_KEY[key].heading) for key in keys)
 
 
 class CountsScreen(GameScreen):
@@ -22,7 +28,7 @@ class CountsScreen(GameScreen):
     def body(self) -> ComposeResult:
         players = self.sheet.players
         grid = CountGrid(self.FIELDS, tuple(p.name for p in players), self.values(self.sheet),
-                         self.count_entry, id="counts")
+                         self.count_entry, send=self.live.send, id="counts")
         grid.keep_texts(self.sums_typed())
         yield grid
         for field, text in self.REMINDERS.items():
@@ -36,21 +42,14 @@ class CountsScreen(GameScreen):
     def sums_typed(self) -> dict[tuple[str, int], str]:
         """The sum last typed for each cell, from the history: shown again on return."""
         typed: dict[tuple[str, int], str] = {}
-        for entry in self.app.session.history:
+        for entry in self.live.history:
             if isinstance(entry, SetCount):
                 typed[(entry.field, entry.player)] = entry.typed
         return typed
 
     def values(self, sheet: Sheet) -> list[list[int]]:
         """The stored counts, a row per field and a column per player."""
-        return [[self.value(player, field) for player in sheet.players] for field, _ in self.FIELDS]
-
-    @staticmethod
-    def value(player, field: str) -> int:
-        """The stored value of a field (a supply or a player's own count)."""
-        if hasattr(player.supplies, field):
-            return getattr(player.supplies, field)
-        return getattr(player, field)
+        return [[count_of(player, field) for player in sheet.players] for field, _ in self.FIELDS]
 
     def update(self, sheet: Sheet) -> None:
         self.query_one(CountGrid).show(self.values(sheet))
@@ -61,14 +60,7 @@ class SuppliesScreen(CountsScreen):
 
     HEADING = "Supplies (S9)"
     HINT = "King's Grace + Research + Crates: 1 Renown per 3, rounded down. Translation Stones: 2 each."
-    FIELDS = (
-        ("kings_grace", "King's Grace"),
-        ("research", "Research tokens"),
-        ("crates_in_ships", "Crates in Ships"),
-        ("crates_in_supply", "Crates in supply"),
-        ("stones_in_supply", "Stones in supply"),
-        ("stones_in_royal_ships", "Stones in Royal Ships"),
-    )
+    FIELDS = table_rows(*SUPPLY_FIELDS)
     REMINDERS = {"kings_grace": "M2: King's Grace counts with Research and Crates here; during play "
                                 "it may also be spent as any supply or for +1 Time."}
 
@@ -78,10 +70,6 @@ class RenownScreen(CountsScreen):
 
     HEADING = "Renown in play and tie-breaks"
     HINT = "Renown earned during the game (S10). Ties: Seals removed (T2), then Scholars, then King's Requests (T4)."
-    FIELDS = (
-        ("renown", "Renown in play"),
-        ("seals_removed", "Seals removed (T2)"),
-        ("kings_requests", "King's Requests (T4)"),
-    )
+    FIELDS = table_rows("renown", "seals_removed", "kings_requests")
     REMINDERS = {"kings_requests": "M5: Crafts can be wild for King's Requests, with limits for "
                                    "requests naming a specific specialty."}

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Label
 
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...storage.catalog import player_records, saved_games
+from ..host import host
 from ..widgets.footer import KeyFooter
 from ..widgets.title_bar import TitleBar
 
@@ -44,12 +45,12 @@ class GamesScreen(Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         game = self.chosen()
         if game:
-            self.app.open_path(game.path)
+            host(self).open_path(game.path)
 
     def action_replay(self) -> None:
         game = self.chosen()
         if game:
-            self.app.open_replay(game.path)
+            host(self).open_replay(game.path)
 
 
 class HistoryScreen(Screen):

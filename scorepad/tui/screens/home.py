@@ -9,6 +9,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...storage.paths import games_dir
+from ..host import host
 from ..widgets.footer import KeyFooter
 from ..widgets.title_bar import TitleBar
 
@@ -51,9 +52,9 @@ class HomeScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == "new":
-            self.app.new_game()
+            host(self).new_game()
         elif choice == "continue":
-            self.app.open_path(self.last_path)
+            host(self).open_path(self.last_path)
         elif choice == "open":
             from .games import GamesScreen
 
@@ -63,6 +64,6 @@ class HomeScreen(Screen):
 
             self.app.push_screen(HistoryScreen())
         elif choice == "demo":
-            self.app.open_demo()
+            host(self).open_demo()
         elif choice == "quit":
             self.app.exit()

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Label
 
+from ...messages import counted
 from ...rules.models import Player, Sheet
 from ...rules.scoring import school_renown, scholars_renown
 from ..card_text import ScholarsText, ScribesText, card_entry
@@ -36,7 +37,7 @@ class CardsScreen(GameScreen):
     def body(self) -> ComposeResult:
         players = self.sheet.players
         yield CardTable(self.KIND, tuple(p.name for p in players), [self.cards(p) for p in players],
-                        self.card_entries, self.summary, id="cards")
+                        self.card_entries, self.summary, send=self.live.send, id="cards")
         if self.REMINDER:
             yield Label(self.REMINDER, classes="reminder")
 
@@ -92,5 +93,4 @@ class ScholarsScreen(CardsScreen):
 
     def summary(self, row: int) -> str:
         player = self.sheet.players[row]
-        count = len(player.scholars)
-        return f"{count} card{'' if count == 1 else 's'} -> {scholars_renown(player)} Renown"
+        return f"{counted(len(player.scholars), 'card')} -> {scholars_renown(player)} Renown"

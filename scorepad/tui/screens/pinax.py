@@ -18,6 +18,7 @@ from ..typed_value import parse_count
 from ..widgets.library_grid import LibraryGridEditor
 from ..widgets.pattern_editor import PatternEditor
 from ..widgets.pattern_tiles import PatternTiles
+from ..host import host
 from ..widgets.words import show_words
 from .base import GameScreen
 from .lists import PLAYER_KEYS
@@ -52,7 +53,7 @@ class PinaxScreen(GameScreen):
         self.player = min(self.player, len(sheet.players) - 1)
         yield CardTable(QuickPinaxText, tuple(p.name for p in sheet.players),
                         [self.quick_tiles(p) for p in sheet.players], self.quick_entries, self.summary,
-                        row=self.player, row_changed=self.row_changed, id="quick")
+                        send=self.live.send, row=self.player, row_changed=self.row_changed, id="quick")
         player = sheet.players[self.player]
         yield PatternTiles(player.name, player.pinax, id="tiles")
         yield Label("Library", classes="subheading")
@@ -83,7 +84,7 @@ class PinaxScreen(GameScreen):
         return card_entry(p, places, tuple(pinax[i] for i in places), tiles, QuickPinaxText.put, "pinax")
 
     def summary(self, row: int) -> str:
-        return f"Pinax {self.app.standings().score_of(self.sheet.players[row].name).pinax} Renown"
+        return f"Pinax {self.live.standings().score_of(self.sheet.players[row].name).pinax} Renown"
 
     def row_changed(self, row: int) -> None:
         """The pattern tiles shown follow the player whose row the cursor is on: once
@@ -95,7 +96,7 @@ class PinaxScreen(GameScreen):
     async def show_player_tiles(self) -> None:
         """Show the pattern tiles of the player whose row the cursor is on."""
         player = self.sheet.players[self.player]
-        with self.app.holding_keys():  # the next key may be for a tile not built yet
+        with host(self).holding_keys():  # the next key may be for a tile not built yet
             await self.query_one(PatternTiles).show_player(player.name, player.pinax)
             self.show_sheet()
 
@@ -105,7 +106,7 @@ class PinaxScreen(GameScreen):
 
     def update(self, sheet: Sheet) -> None:
         self.query_one(CardTable).show([[self.quick_tiles(p)] for p in sheet.players])
-        score = self.app.standings().score_of(sheet.players[self.player].name)
+        score = self.live.standings().score_of(sheet.players[self.player].name)
         marks: dict[tuple[int, int], str] = {}
         for i, tile in enumerate(sheet.players[self.player].pinax):
             if tile.pattern is None:

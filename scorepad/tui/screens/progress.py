@@ -20,6 +20,7 @@ from ...rules.models import Sheet
 from ..widgets.choice_bar import ChoiceBar
 from ..typed_value import parse_count
 from ..widgets.count_grid import CountGrid
+from ..host import host
 from ..widgets.words import show_words
 from .base import GameScreen
 from .dialogs import ConfirmScreen
@@ -111,7 +112,7 @@ class ProgressScreen(GameScreen):
 
     def values(self, rows: tuple[tuple[str, str], ...]) -> list[list[int | None]]:
         """The stored values of these counts (one column)."""
-        end = self.app.end()
+        end = self.live.end()
         known = {"generation": end.generation, "round": end.round, "empty": end.empty_spaces}
         return [[known[key]] for key, _ in rows]
 
@@ -129,12 +130,12 @@ class ProgressScreen(GameScreen):
         # in the order of play: the generation, its phase, then the round
         generation, rows = (("generation", "Generation"),), self.counts(self.sheet)
         width = max(len(label) for _, label in (*generation, *rows)) + 2  # one column of values
-        yield GenerationGrid(generation, ("",), self.values(generation), self.count_entry, hint=False,
+        yield GenerationGrid(generation, ("",), self.values(generation), self.count_entry, send=self.live.send, hint=False,
                              label_width=width, id="generation", classes="inline",
                              steps_back=self.generation_steps_back)
-        yield ChoiceBar(list(PHASE_LABELS.items()), self.app.end().phase, label="Phase", label_width=width,
+        yield ChoiceBar(list(PHASE_LABELS.items()), self.live.end().phase, label="Phase", label_width=width,
                         moves_on=True, id="phase")
-        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, hint=False, label_width=width,
+        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, send=self.live.send, hint=False, label_width=width,
                         id="counts", classes="inline")
         if self.sheet.library is not None:
             yield Label("", id="grid-count", classes="field-label")
@@ -146,7 +147,7 @@ class ProgressScreen(GameScreen):
         yield Static("", id="timeline")
 
     def update(self, sheet: Sheet) -> None:
-        end = self.app.end()
+        end = self.live.end()
         for grid in self.query(CountGrid):
             grid.show(self.values(grid.rows))
         self.query_one("#phase", ChoiceBar).mark(end.phase)
@@ -167,7 +168,7 @@ class ProgressScreen(GameScreen):
     def choose_phase(self, phase: str) -> None:
         """Record a phase of the current generation. The phase the game is already in
         records nothing (no duplicate mark); one that steps back asks first."""
-        end = self.app.end()
+        end = self.live.end()
         if phase == end.phase:
             return
         entry = EnterPhase(phase=phase, generation=end.generation)
@@ -179,7 +180,7 @@ class ProgressScreen(GameScreen):
         again (the bar had already handed the focus on)."""
         if not recorded:
             bar = self.query_one("#phase", ChoiceBar)
-            bar.highlight(self.app.end().phase)
+            bar.highlight(self.live.end().phase)
             bar.focus()
 
     def generation_steps_back(self, generation: int) -> bool:
@@ -195,8 +196,8 @@ class ProgressScreen(GameScreen):
         """If ``entry`` steps back (``goes_backwards``), ask with ConfirmScreen: "yes"
         records it, "no" records nothing, then ``answered(recorded)``. False when it does
         not step back (or the sheet cannot change anyway: the refusal says so at once)."""
-        end = self.app.end()
-        if self.app.session.read_only or not goes_backwards(end.phase, end.generation, entry.phase,
+        end = self.live.end()
+        if self.live.read_only or not goes_backwards(end.phase, end.generation, entry.phase,
                                                             entry.generation):
             return False
         question = (f"Go back to {place_words(entry.phase, entry.generation)}? "
@@ -211,11 +212,11 @@ class ProgressScreen(GameScreen):
     def action_event(self) -> None:
         """Record an Event (E1); a count being typed is stored first, so the timeline
         keeps the order the table played in."""
-        self.app.store_typing()
+        host(self).store_typing()
         self.send(RecordEvent())
 
     def action_take_back(self) -> None:
-        self.app.store_typing()
+        host(self).store_typing()
         if not self.sheet.timeline:
             self.notify("The timeline is empty.", severity="warning")
             return

@@ -31,7 +31,7 @@ class ResultsScreen(GameScreen):
         yield ChoiceBar(list(EXPORT_NAMES.items()), id="exports")
 
     def update(self, sheet) -> None:
-        table = self.app.standings()
+        table = self.live.standings()
         if table.solo:
             words = f"{table.scores[0].name}: {table.scores[0].total} Renown"
         elif len(table.winners) > 1:
@@ -54,7 +54,7 @@ class ResultsScreen(GameScreen):
         Never beside the sheet: in the games folder Home would list it as a game, and the
         demo's sheet lives inside the installed package.
         """
-        session = self.app.session
+        session = self.live
         try:
             target = write_export(export_text(kind, session.sheet), session.path.stem, EXPORTS[kind])
         except SaveError as err:

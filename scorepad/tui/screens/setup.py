@@ -1,7 +1,7 @@
 """Setup: the title, 1-4 players with names and colours, an optional Library grid.
 
-Players are 1-4, with distinct, non-empty names (RULES.md, "Input the scorepad
-accepts"): an empty name field is no player, and what stops the start is said in
+Players are 1-4, with distinct, non-empty names (docs/rules.md,
+"Input"): an empty name field is no player, and what stops the start is said in
 ``#problem``, never dropped in silence.
 
 Keys: Enter goes from text field to text field (title, the four names, rows, columns)
@@ -24,6 +24,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...rules.library import blank_rows
 from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
 from ..typed_value import entry_problem, parse_count
+from ..host import host
 from ..widgets.footer import KeyFooter
 from ..widgets.title_bar import TitleBar
 
@@ -146,7 +147,7 @@ class SetupScreen(Screen):
         for n, name_id in enumerate(NAMES):
             name = self.query_one(f"#{name_id}", Input).value.strip()
             colour = self.query_one(f"#colour-{n}", Select).value
-            if name:  # an empty name field is no player (RULES.md: non-empty names)
+            if name:  # an empty name field is no player (docs/rules.md, Input: non-empty names)
                 players.append({"name": name, "colour": colour if isinstance(colour, str) else ""})
         if not players:
             raise ValueError("type at least one player's name")
@@ -170,4 +171,4 @@ class SetupScreen(Screen):
         except ValueError as err:
             self.query_one("#problem", Static).update(str(err))
             return
-        self.app.start_game(sheet)
+        host(self).start_game(sheet)

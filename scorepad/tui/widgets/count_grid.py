@@ -41,11 +41,12 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
                  values: list[list], make_entry: Callable[[str, int, object], object], *,
-                 hint: bool = True, label_width: int = 0, parse: Callable[[str], object] = parse_count,
+                 send: Callable[[object], str | None], hint: bool = True, label_width: int = 0, parse: Callable[[str], object] = parse_count,
                  words: Callable[[object], str] = value_text, **kwargs) -> None:
         super().__init__(**kwargs)
         self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
+        self.send = send  # stores an entry; the reason when it is refused
         self.parse, self.words = parse, words  # what a cell's text means, and back
         self.values = values
         self.texts = [[words(v) for v in row] for row in values]
@@ -109,7 +110,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         r, c = self.cursor
         if self.texts[r][c] == self.words(self.values[r][c]):
             return True  # nothing typed: moving through a cell never stores it anew
-        done = commit_text(self.app, self.texts[r][c], self.values[r][c],
+        done = commit_text(self.send, self.texts[r][c], self.values[r][c],
                            lambda value: self.make_entry(self.rows[r][0], c, value), self.parse)
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
             self.values[r][c] = done.value

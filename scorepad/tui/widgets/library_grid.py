@@ -1,4 +1,4 @@
-"""The Library grid editor (DESIGN.md tokens; S2's Seals; S5's best assignment marked).
+"""The Library grid editor (the README's Library tokens; S2's Seals; S5's best assignment marked).
 
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-# why a key that would change the sheet is dimmed, on the App's keys and the screens'
-READ_ONLY = "This sheet is open read-only: nothing can change."
-
 
 def show_words(widget: Static, words: str) -> None:
     """Put these words in the widget, unless it shows them already: every update asks

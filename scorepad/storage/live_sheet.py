@@ -1,0 +1,101 @@
+"""The open game as the screens see it: entries in, refusals and totals out.
+
+Screens never touch the session or the models: they ``send`` an entry and get back
+``None`` or the reason it was refused, read the standings and the end status (worked
+out once per revision), and undo or redo with a message to show. Textual-free, so a
+test (or another front end) drives it exactly as the app does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from ..rules.describe import describe
+from ..rules.endgame import EndStatus, end_status
+from ..rules.entries import EntryError
+from ..rules.models import Sheet
+from ..rules.standings import Standings, standings
+from ..messages import READ_ONLY
+from .session import SheetSession
+
+
+class LiveSheet:
+    """One open session; ``changed`` is called after every change the screens must show
+    (an entry, an undo, a redo, or a version read from the file)."""
+
+    def __init__(self, session: SheetSession, changed: Callable[[], object] = lambda: None) -> None:
+        self.session, self.changed = session, changed
+        self.revision = 0  # one more for every change; the cached figures follow it
+        self._figures: tuple[int, Standings, EndStatus] | None = None
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet as it stands."""
+        return self.session.sheet
+
+    @property
+    def history(self) -> list:
+        """Every entry that made the sheet, in order (read it, never change it)."""
+        return self.session.history
+
+    @property
+    def path(self) -> Path:
+        """The file the game is saved to."""
+        return self.session.path
+
+    @property
+    def read_only(self) -> bool:
+        """Whether nothing may change (another scorepad writes it, or the demo)."""
+        return self.session.read_only
+
+    def send(self, entry) -> str | None:
+        """Apply one entry (journal first, see ``session``); the reason when refused,
+        in which case nothing changed."""
+        if self.session.read_only:
+            return READ_ONLY
+        try:
+            self.session.apply(entry)
+        except EntryError as err:
+            return str(err)
+        self.moved()
+        return None
+
+    def undo(self) -> tuple[bool, str]:
+        """Take back the last change: whether one was, and the words to show."""
+        if self.session.read_only:
+            return False, f"Nothing to undo. {READ_ONLY}"
+        history, states = self.session.history, self.session.states
+        if len(history) < 2:  # the sheet's beginning is not a change
+            return False, "Nothing to undo."
+        words = describe(history[-1], states[-2])
+        if not self.session.undo():
+            return False, "Nothing to undo."
+        self.moved()
+        return True, f"Undone: {words}"
+
+    def redo(self) -> tuple[bool, str]:
+        """Apply again what was last undone: whether it was, and the words to show."""
+        if self.session.read_only or not self.session.redo():
+            return False, "Nothing to redo."
+        self.moved()
+        return True, f"Redone: {describe(self.session.history[-1], self.session.states[-2])}"
+
+    def moved(self) -> None:
+        """The sheet changed (here, or read from the file): a new revision, shown."""
+        self.revision += 1
+        self.changed()
+
+    def standings(self) -> Standings:
+        """The standings of the sheet as it stands (worked out once per revision)."""
+        return self._computed()[1]
+
+    def end(self) -> EndStatus:
+        """The end-trigger status of the sheet as it stands (once per revision)."""
+        return self._computed()[2]
+
+    def _computed(self) -> tuple[int, Standings, EndStatus]:
+        if self._figures is None or self._figures[0] != self.revision:
+            sheet = self.session.sheet
+            self._figures = (self.revision, standings(sheet), end_status(sheet))
+        return self._figures
