@@ -10,6 +10,32 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from textual import _wait
+from textual.pilot import Pilot
+
+# Pilot waits for the app to go idle in slices of 20 ms of quiet, two or three per key
+# pressed: 60 ms a key, most of the suite's time spent asleep. Slices of 5 ms see the
+# same idleness (the process's CPU time standing still) four times sooner. Idleness
+# guessed from CPU time is a guess, though (a worker descheduled on a busy machine looks
+# idle): a pause also waits until the app says every key and all it started is done,
+# the way a typist would wait for the screen.
+_wait.SLEEP_GRANULARITY = 0.005
+_wait.SLEEP_IDLE = _wait.SLEEP_GRANULARITY / 10
+_pilot_pause = Pilot.pause
+
+
+async def _pause_until_settled(pilot, delay: float | None = None) -> None:
+    await _pilot_pause(pilot, delay)
+    settled = getattr(pilot.app, "keys_settled", None)
+    if delay is None and settled is not None:
+        for _ in range(400):
+            if settled():
+                await pilot.app.animator.wait_until_complete()
+                return
+            await _pilot_pause(pilot)
+
+
+Pilot.pause = _pause_until_settled
 
 settings.register_profile("quick", deadline=None, max_examples=20)
 settings.register_profile("thorough", deadline=None)

@@ -18,13 +18,18 @@ async def burst(pilot, *keys: str) -> None:
     """Send every key at once, as a paste, a fast typist or a busy laptop delivers them:
     no key waits for the one before it to be handled (``pilot.press`` waits). Then let
     the app handle them all."""
+    post_keys(pilot.app, *keys)
+    await settle(pilot)
+
+
+async def settle(pilot) -> None:
+    """Wait until every key read so far is handled, and all it started is done (a
+    screen built, a scroll animated), and fail if that never comes. ``pilot.pause``
+    waits for the same in these tests (see tests/conftest.py)."""
     app = pilot.app
-    post_keys(app, *keys)
-    for _ in range(200):
-        await pilot.pause()
-        if app.keys_settled():
-            return
-    raise AssertionError("the keys were never all handled")
+    await pilot.pause()
+    if not app.keys_settled():
+        raise AssertionError("the keys were never all handled")
 
 
 async def goto(pilot, screen: str) -> None:

@@ -19,7 +19,7 @@ from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on
-from .helpers import count_cell, focused_id, goto, tab_to, type_line, on_disk
+from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line
 
 
 async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
@@ -217,7 +217,7 @@ async def test_replay_screen_steps_back_and_forth(game_path):
         await type_line(pilot, "10")
         await type_line(pilot, "20")
         app.open_replay(game_path)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert "Step 3 of 3" in str(app.screen.query_one("#step").render())
         await pilot.press("left")

@@ -19,7 +19,7 @@ from scorepad.tui.widgets.library_grid import LibraryGridEditor
 from scorepad.tui.widgets.pattern_editor import PatternEditor
 
 from .conftest import app_on
-from .helpers import goto
+from .helpers import burst, goto
 from .on_screen import cursor_region, demo_path, four_path, hidden_cells, screen_lines, words_in  # noqa: F401
 
 SMALL = (80, 24)
@@ -79,13 +79,10 @@ async def walk(pilot) -> list[str]:
         problems += out_of_sight(app, "tab")
         ends = next((keys for kind, keys in TO_THE_END.items() if isinstance(app.focused, kind)), None)
         if ends is not None:
-            await pilot.press(*ends[0])
-            await pilot.pause()
+            await burst(pilot, *ends[0])  # then every scroll the keys started is done
             problems += out_of_sight(app, "+".join(ends[0]))
-            await pilot.press(*ends[1])
-            await pilot.pause()
-        await pilot.press("tab")
-        await pilot.pause()
+            await burst(pilot, *ends[1])
+        await burst(pilot, "tab")
     return problems
 
 
