@@ -1,4 +1,5 @@
-"""The benchmark command runs (quickly); budgets are judged by its full run, not here."""
+"""The benchmark command runs (quickly) and fails on a missed counted budget; timed
+budgets are judged by its full run."""
 
 from __future__ import annotations
 
@@ -16,8 +17,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_benchmarks_run_quick_prints_every_measure():
     proc = subprocess.run([sys.executable, "-m", "benchmarks.run", "--quick", "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
-    assert proc.returncode in (0, 1), proc.stderr  # 1 only says a budget was missed
+    assert proc.returncode in (0, 1), proc.stderr
     rows = json.loads(proc.stdout)["rows"]
+    # the exit status says whether every budget was met; a counted budget (keys) does not
+    # depend on the machine's load, so a quick run fails on it like a full one. A timed
+    # budget is judged by the full run: one repeat on a busy machine is noise
+    assert proc.returncode == (0 if all(r["met"] for r in rows) else 1)
+    counted = [r for r in rows if r["unit"] == "keys"]
+    assert counted and all(r["met"] for r in counted), counted
     measures = " ".join(r["measure"] for r in rows)
     for name in ("start-up", "typing", "screen change", "scoring", "replay", "Pinax solver", "memory", "keystrokes"):
         assert name in measures

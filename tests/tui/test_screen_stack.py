@@ -10,6 +10,7 @@ from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
 from .conftest import app_on
+from .helpers import toasts
 
 
 async def test_a_game_screen_is_let_go_when_another_is_shown(game_path):
@@ -83,10 +84,10 @@ async def test_a_bad_sheet_from_the_command_line_lands_on_home_with_the_problem(
     bad = scorepad_home / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     app = ScorepadApp(path=bad)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        assert any("bad.json" in n.message for n in app._notifications)
+        assert "bad.json" in await toasts(pilot)  # on screen, where the user looks
 
 
 async def test_home_then_continue_shows_the_game_open_here_not_a_lock_question(game_path):
