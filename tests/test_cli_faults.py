@@ -19,6 +19,7 @@ from scorepad.storage.files import read_sheet, write_sheet
 from scorepad.storage import paths
 from scorepad.storage.paths import games_dir
 
+from .tui.conftest import running
 from .conftest import DATA, make_sheet
 
 FRIDAY = (DATA / "friday.json").read_bytes()
@@ -142,8 +143,7 @@ async def test_issue11_f2_the_demo_export_bar_writes_to_the_exports_folder(score
 
     package = sorted(DEMO.parent.iterdir())
     app = ScorepadApp(demo=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await tab_to(pilot, "exports")
         await pilot.press("enter", "enter")  # CSV twice: the second finds the first in place
         await pilot.pause()

@@ -1,6 +1,9 @@
-"""An app on a prepared three-player game, for the screen tests."""
+"""An app on a prepared three-player game, for the screen tests, and the one way they
+run an app."""
 
 from __future__ import annotations
+
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -40,3 +43,12 @@ def answer_at_once(monkeypatch):
 
 def app_on(path) -> ScorepadApp:
     return ScorepadApp(path=path)
+
+
+@asynccontextmanager
+async def running(app: ScorepadApp, size: tuple[int, int] = (120, 40), **options):
+    """The app running headless in a terminal of ``size`` (120 x 40 unless said), its
+    first screen up; ``options`` go to ``run_test`` (``notifications=True`` to see toasts)."""
+    async with app.run_test(size=size, **options) as pilot:
+        await pilot.pause()
+        yield pilot

@@ -18,6 +18,8 @@ from textual.widgets import Input
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.game_opener import DEMO
 
+from .conftest import running
+
 SIZE = (120, 40)
 SMALL = (80, 24)  # Textual's default terminal, and many laptops'
 LIGHT = "textual-light"
@@ -39,8 +41,7 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
     app.animation_level = "none"  # the tab underline slides: a picture must not catch it mid-way
     if theme is not None:
         app.theme = theme  # before the start: nothing is written to the settings
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with running(app, size) as pilot:
         if scene == "setup":
             await pilot.press("enter")
         elif scene in GAME_SCREENS:

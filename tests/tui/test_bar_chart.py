@@ -12,7 +12,7 @@ from rich.style import Style
 from scorepad.rules.scoring import CATEGORIES
 from scorepad.tui.widgets.bar_chart import CategoryBars, bar_text
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import goto
 from .on_screen import demo_path  # noqa: F401  (a fixture)
 
@@ -44,8 +44,7 @@ def test_equal_totals_draw_equal_bars_and_the_highest_fills_the_width(width):
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_results_chart_uses_the_width_of_the_terminal(size, demo_path):  # noqa: F811
     app = app_on(demo_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with running(app, size) as pilot:
         await goto(pilot, "results")
         chart = app.screen.query_one(CategoryBars)
         lines = chart.render().plain.splitlines()

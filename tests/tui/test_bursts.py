@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from scorepad.storage.files import read_sheet
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import burst, count_cell, goto, on_disk
 
 
@@ -19,8 +19,7 @@ def saved(app):
 
 async def test_S9_supplies_typed_in_one_burst_land_player_by_player(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "supplies")
         await burst(pilot, "5", "enter", "6", "enter", "7", "enter", "1", "2", "tab", "3", "+", "4", "enter")
         sheet = saved(app)
@@ -30,8 +29,7 @@ async def test_S9_supplies_typed_in_one_burst_land_player_by_player(game_path):
 
 async def test_S7_school_typed_in_one_burst_stores_every_scribe_of_every_player(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "school")
         await burst(pilot, *"3 2 4y", "enter", *"5,5", "enter", "enter", "up", "ctrl+n", "1", "enter")
         scribes = [[(s.knowledge, s.young) for s in p.scribes] for p in saved(app).players]
@@ -40,8 +38,7 @@ async def test_S7_school_typed_in_one_burst_stores_every_scribe_of_every_player(
 
 async def test_S8_scholars_typed_in_one_burst_with_names(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "scholars")
         await burst(pilot, *"4 Hypatia 3", "enter", *"6, 2 Euclid", "enter", "7", "tab")
         cards = [[(c.renown, c.name) for c in p.scholars] for p in saved(app).players]
@@ -50,8 +47,7 @@ async def test_S8_scholars_typed_in_one_burst_with_names(game_path):
 
 async def test_S1_pinax_quick_counts_in_one_burst_and_ctrl_n_then_a_digit_is_kept(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "pinax")
         # ctrl+n then a digit at once: the digit goes to the new tile, not lost
         await burst(pilot, "ctrl+n", "3", "enter", "ctrl+n", "4", "ctrl+n", "1", "enter", "f3", "ctrl+n", "2", "enter")
@@ -61,8 +57,7 @@ async def test_S1_pinax_quick_counts_in_one_burst_and_ctrl_n_then_a_digit_is_kep
 
 async def test_undo_of_a_scholar_name_shows_in_the_table_and_is_not_written_back(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "scholars")
         await burst(pilot, *"4", "enter", "up", "ctrl+n", *"Hypatia", "enter")
         assert saved(app).players[0].scholars[0].name == "Hypatia"
@@ -73,8 +68,7 @@ async def test_undo_of_a_scholar_name_shows_in_the_table_and_is_not_written_back
 
 async def test_S8_a_long_line_of_cards_is_stored_whole_and_its_end_shows_while_typed(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "scholars")
         line = "4 Callimachus, 6 Hypatia of Alexandria, 2, 3 Euclid, 5 Eratosthenes of Cyrene"
         await burst(pilot, *line)
@@ -86,8 +80,7 @@ async def test_S8_a_long_line_of_cards_is_stored_whole_and_its_end_shows_while_t
 
 async def test_E1_ctrl_r_in_the_middle_of_typing_a_count_keeps_what_was_typed(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "progress")
         await burst(pilot, "3", "ctrl+r", "enter")  # the 3 is stored first, then the Event
         assert app.live.end().generation == 3
@@ -96,8 +89,7 @@ async def test_E1_ctrl_r_in_the_middle_of_typing_a_count_keeps_what_was_typed(ga
 
 async def test_S10_T2_T4_renown_and_tie_breaks_typed_in_one_burst(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
         await burst(pilot, *"54", "enter", *"61", "tab", *"6", "0", "enter", "7", "enter", "enter",
                     "6", "backspace", "2", "enter", "2", "enter", "3", "enter", "1", "pagedown")
@@ -110,8 +102,7 @@ async def test_S10_T2_T4_renown_and_tie_breaks_typed_in_one_burst(game_path):
 
 async def test_S9_two_numbers_in_one_count_cell_are_refused_not_read_as_one(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "supplies")
         await burst(pilot, "1", "space", "2", "enter")
         assert "one number per cell" in count_cell(app, "kings_grace-0")[1]
@@ -120,8 +111,7 @@ async def test_S9_two_numbers_in_one_count_cell_are_refused_not_read_as_one(game
 
 async def test_coming_back_to_a_stored_cell_typing_replaces_it(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "progress")
         await burst(pilot, "2", "enter", "shift+tab", "3", "enter")  # back from the phase row
         assert app.live.end().generation == 3
@@ -129,8 +119,7 @@ async def test_coming_back_to_a_stored_cell_typing_replaces_it(game_path):
 
 async def test_E3_taking_back_a_mark_empties_the_cell_that_showed_it(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "progress")
         await burst(pilot, "2", "enter", "enter", "3", "enter", "4", "enter", "ctrl+t")
         assert app.live.end().empty_spaces is None
@@ -139,8 +128,7 @@ async def test_E3_taking_back_a_mark_empties_the_cell_that_showed_it(game_path):
 
 async def test_ctrl_z_while_typing_puts_back_the_typing_and_undoes_nothing_stored(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
         await burst(pilot, "3", "0", "enter", "4", "5", "ctrl+z", "enter")
         assert [p.renown for p in saved(app).players] == [30, 0, 0]
@@ -150,8 +138,7 @@ async def test_new_game_twice_shows_a_blank_form_with_the_title_focused(scorepad
     from scorepad.tui.app import ScorepadApp
 
     app = ScorepadApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await burst(pilot, "enter", *"First", "enter", *"Ana", "ctrl+s", "f2", "enter")
         assert app.focused.id == "title" and app.focused.value == ""
         assert app.screen.query_one("#name-0").value == ""
@@ -159,8 +146,7 @@ async def test_new_game_twice_shows_a_blank_form_with_the_title_focused(scorepad
 
 async def test_S7_one_line_of_cards_is_one_undo_step(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "school")
         await burst(pilot, *"3 2 4y", "enter", "ctrl+z")
         assert saved(app).players[0].scribes == ()
@@ -170,8 +156,7 @@ async def test_S7_one_line_of_cards_is_one_undo_step(game_path):
 
 async def test_S8_moving_through_a_row_stores_nothing_even_a_card_named_with_a_number(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "scholars")
         await burst(pilot, *"2 2,", "enter")  # one card of Renown 2, named "2"
         before = len(app.session.history)
@@ -182,8 +167,7 @@ async def test_S8_moving_through_a_row_stores_nothing_even_a_card_named_with_a_n
 
 async def test_a_refused_value_keeps_its_screen_rather_than_being_lost(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "supplies")
         await burst(pilot, *"12x", "pagedown")
         assert app.current_game_screen() == "supplies"
@@ -195,8 +179,7 @@ async def test_a_refused_value_keeps_its_screen_rather_than_being_lost(game_path
 
 async def test_S1_ctrl_n_from_a_pattern_tile_adds_to_the_quick_tiles_not_over_them(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "pinax")
         await burst(pilot, *"4 2", "enter", "up", "ctrl+o", "ctrl+n", "3", "enter")
         tiles = saved(app).players[0].pinax
@@ -208,8 +191,7 @@ async def test_keys_typed_after_ctrl_q_go_nowhere_and_the_app_exits_cleanly(game
     from textual import events
 
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
         for key, char in (("5", "5"), ("ctrl+q", None), ("pagedown", None), ("7", "7")):
             app.post_message(events.Key(key, char))
@@ -220,8 +202,7 @@ async def test_keys_typed_after_ctrl_q_go_nowhere_and_the_app_exits_cleanly(game
 
 async def test_ctrl_q_over_a_refused_value_says_so_and_keeps_the_app_open(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "supplies")
         await burst(pilot, *"12x", "ctrl+q")
         assert app.is_running and app.current_game_screen() == "supplies"

@@ -5,14 +5,13 @@ from __future__ import annotations
 from scorepad.rules.entries import EnterPhase
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import focused_id, goto, tab_to
 
 
 async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         bar = app.screen.query_one("#phase", ChoiceBar)
         assert bar.marked is None
         # "Execution" is the second option, after the label and " Planning " and a gap
@@ -27,8 +26,7 @@ async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(ga
 
 async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         bar = app.screen.query_one("#phase", ChoiceBar)
         assert bar.moves_on and bar.highlighted == 0
         await tab_to(pilot, "phase")
@@ -45,8 +43,7 @@ async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(g
 
 async def test_the_action_bar_records_an_event_and_takes_it_back_with_keys(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await tab_to(pilot, "actions")
         await pilot.press("enter")
         await pilot.pause()
@@ -61,8 +58,7 @@ async def test_the_export_bar_writes_each_export_to_the_exports_folder_not_among
     from scorepad.storage.paths import exports_dir
 
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "results")
         await tab_to(pilot, "exports")
         await pilot.press("enter", "right", "enter", "right", "enter", "right", "enter")

@@ -7,7 +7,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.widgets.count_grid import CountGrid
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import count_cell, focused_id, goto, on_disk
 
 
@@ -17,8 +17,7 @@ def renown(app) -> list[int]:
 
 async def test_enter_stores_S10_and_walks_player_by_player_then_row_by_row(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         assert focused_id(app) == "renown-0"
         await pilot.press(*"12", "enter", *"7", "tab", *"30", "enter")
@@ -31,8 +30,7 @@ async def test_enter_stores_S10_and_walks_player_by_player_then_row_by_row(game_
 
 async def test_first_key_replaces_backspace_erases_escape_reverts(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await pilot.press(*"45", "enter", "shift+tab")
         await pilot.press("9")  # replaces the 45, as a selected field would
@@ -51,8 +49,7 @@ async def test_first_key_replaces_backspace_erases_escape_reverts(game_path):
 
 async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         for keys in ("abc", "-3", "2.5"):
             await pilot.press("ctrl+u", *keys, "down")
@@ -67,8 +64,7 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
 
 async def test_tab_past_the_last_cell_wraps_to_the_first(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
         grid.cursor = grid.find("kings_requests-2")
@@ -80,8 +76,7 @@ async def test_tab_past_the_last_cell_wraps_to_the_first(game_path):
 
 async def test_a_click_stores_the_cell_and_moves_the_cursor(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
         await pilot.press(*"8")
@@ -95,8 +90,7 @@ async def test_a_click_stores_the_cell_and_moves_the_cursor(game_path):
 
 async def test_question_mark_opens_help_from_the_table(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await pilot.press("question_mark")
         await pilot.pause()
@@ -105,8 +99,7 @@ async def test_question_mark_opens_help_from_the_table(game_path):
 
 async def test_undo_follows_into_the_table_and_keeps_a_sum_that_still_adds_up(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "supplies")
         await pilot.press(*"2+2", "enter", *"5", "enter")
         await pilot.pause()
@@ -118,8 +111,7 @@ async def test_undo_follows_into_the_table_and_keeps_a_sum_that_still_adds_up(ga
 
 async def test_a_commit_redraws_only_the_lines_it_changed(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
         before = [grid.render_line(y) for y in range(len(grid.rows) + 2)]
@@ -133,8 +125,7 @@ async def test_a_commit_redraws_only_the_lines_it_changed(game_path):
 
 async def test_typing_then_leaving_the_screen_or_quitting_stores_the_cell(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await pilot.press(*"42", "pagedown")
         await pilot.pause()
@@ -151,8 +142,7 @@ async def test_S9_a_typed_sum_is_kept_as_typed_on_return_in_the_file_and_in_repl
     from scorepad.rules.entries import SetCount
 
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "supplies")
         await pilot.press(*"3+4+2", "enter", *"5", "enter")
         await pilot.pause()
@@ -170,8 +160,7 @@ async def test_the_keys_under_every_table_fit_an_80_column_terminal(game_path):
     from scorepad.tui.widgets.card_table import CardTable
 
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         for screen in ("supplies", "school", "pinax"):
             await goto(pilot, screen)
             table = app.focused

@@ -11,7 +11,7 @@ from scorepad.rules.scoring import CATEGORIES
 from scorepad.tui.widgets.bar_chart import CategoryBars
 from scorepad.tui.widgets.live_totals import LiveTotals
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import goto
 from .on_screen import demo_path  # noqa: F401  (a fixture)
 
@@ -39,8 +39,7 @@ def contrast(style) -> float:
 
 async def test_every_theme_draws_the_live_totals_readably_and_the_chart_in_five_colours(demo_path):  # noqa: F811
     app = app_on(demo_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "results")
         totals, chart = app.screen.query_one(LiveTotals), app.screen.query_one(CategoryBars)
         themes, problems = sorted(app.available_themes), []

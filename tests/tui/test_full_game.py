@@ -11,12 +11,13 @@ from scorepad.tui.screens.progress import ProgressScreen
 from scorepad.tui.screens.results import ResultsScreen
 from scorepad.tui.widgets.status_banner import StatusBanner
 
+from .conftest import running
 from .helpers import focused_id, tab_to, type_line
 
 
 async def test_full_three_player_game_with_keys_only_T3_decides(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         # Home -> Setup: title and three players
         await pilot.press("enter")
         await type_line(pilot, "Friday")

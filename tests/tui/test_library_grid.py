@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scorepad.tui.widgets.library_grid import LibraryGridEditor
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import burst, goto
 
 
@@ -31,8 +31,7 @@ def lines(grid: LibraryGridEditor) -> list[str]:
 
 async def test_S2_a_cell_typed_in_three_keys_is_one_history_entry(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         before = len(app.session.history)
         await pilot.press("m", "asterisk", "1")
@@ -49,8 +48,7 @@ async def test_S2_a_cell_typed_in_three_keys_is_one_history_entry(grid_game_path
 
 async def test_escape_puts_the_cell_back_and_stores_nothing(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         before = len(app.session.history)
         await pilot.press("g", "asterisk", "escape", "right")
@@ -60,8 +58,7 @@ async def test_escape_puts_the_cell_back_and_stores_nothing(grid_game_path):
 
 async def test_backspace_clears_the_cell_as_one_entry(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         await pilot.press("c", "asterisk", "2", "enter")
         before = len(app.session.history)
@@ -73,8 +70,7 @@ async def test_backspace_clears_the_cell_as_one_entry(grid_game_path):
 
 async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         before = len(app.session.history)
         await pilot.press("asterisk")  # translated needs a tile first
@@ -90,8 +86,7 @@ async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_pa
 
 async def test_typing_the_stored_token_again_stores_nothing(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await on_grid(pilot)
         before = len(app.session.history)
         await pilot.press("full_stop", "enter")  # "." on an empty space
@@ -104,8 +99,7 @@ async def test_typing_the_stored_token_again_stores_nothing(grid_game_path):
 
 async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         before = len(app.session.history)
         await pilot.press("m", "down")
@@ -126,8 +120,7 @@ async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
 
 async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await on_grid(pilot)
         await pilot.press("right", "g", "asterisk", "f2")
         await pilot.pause()
@@ -136,8 +129,7 @@ async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
 
 async def test_home_end_pageup_pagedown_move_in_the_grid_not_between_screens(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         moves = {"end": (0, 2), "pagedown": (1, 2), "home": (1, 0), "pageup": (0, 0)}
         for key, cursor in moves.items():
@@ -151,8 +143,7 @@ async def test_home_end_pageup_pagedown_move_in_the_grid_not_between_screens(gri
 
 async def test_S2_a_row_typed_in_one_burst_stores_one_entry_per_changed_cell(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await on_grid(pilot)
         before = len(app.session.history)
         await burst(pilot, "M", "*", "1", "right", "G", "*", "2", "right", ".", "enter")
@@ -165,8 +156,7 @@ async def test_S2_a_row_typed_in_one_burst_stores_one_entry_per_changed_cell(gri
 
 async def test_S5_the_grid_is_coloured_by_its_component_classes(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         grid = await on_grid(pilot)
         style = grid.get_component_rich_style
         cursor, editing = style("library-grid--cursor"), style("library-grid--editing")

@@ -20,7 +20,7 @@ from scorepad.tui.widgets.count_grid import CountGrid
 from scorepad.tui.widgets.live_totals import NARROW, WIDTHS, LiveTotals, table_line, table_rows
 
 from ..conftest import examples
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import count_cell, goto, on_disk
 
 WIDE_NAMES = ("王小明", "Chloe\u0301", "Ana")
@@ -47,8 +47,7 @@ def lines_of(widget) -> list[str]:
 
 async def test_live_totals_line_up_with_cjk_and_combining_names(scorepad_home):
     app = app_on(game_of(*WIDE_NAMES))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         heading, *rows = lines_of(app.screen.query_one(LiveTotals))
         assert len(rows) == 3 and any("王小明" in row for row in rows)
@@ -74,8 +73,7 @@ def test_every_totals_line_takes_the_same_cells_whatever_the_names(typed):
 
 async def test_count_table_headings_and_rows_line_up_with_wide_names(scorepad_home):
     app = app_on(game_of(*WIDE_NAMES))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
         heading, *rows = lines_of(grid)[:1 + len(grid.rows)]
@@ -87,8 +85,7 @@ async def test_count_table_headings_and_rows_line_up_with_wide_names(scorepad_ho
 
 async def test_card_table_rows_named_in_cjk_start_their_cards_at_one_column(scorepad_home):
     app = app_on(game_of(*WIDE_NAMES))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "scholars")
         table = app.screen.query_one(CardTable)
         rows = [table.line_text(table.top + r) for r in range(len(table.rows))]
@@ -98,8 +95,7 @@ async def test_card_table_rows_named_in_cjk_start_their_cards_at_one_column(scor
 
 async def test_a_long_sum_being_typed_shows_whole_in_its_cell_then_its_value(scorepad_home):
     app = app_on(game_of(*WIDE_NAMES))
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, (100, 40)) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
         await pilot.press(*"12+13+14+15")
@@ -115,8 +111,7 @@ async def test_a_long_sum_being_typed_shows_whole_in_its_cell_then_its_value(sco
 
 async def test_a_line_longer_than_the_room_shows_its_end_where_the_typing_is(scorepad_home):
     app = app_on(game_of(*WIDE_NAMES))
-    async with app.run_test(size=(80, 40)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 40)) as pilot:
         await goto(pilot, "scholars")
         table = app.screen.query_one(CardTable)
         typed = ", ".join(f"{n} 李{n}" for n in range(1, 16))
@@ -142,8 +137,7 @@ async def start_with_names(pilot, pasted: str) -> None:
 
 async def test_setup_stores_a_decomposed_name_precomposed(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await start_with_names(pilot, "Chloe\u0301\tBen")
         assert [p.name for p in app.session.sheet.players] == ["Chloé", "Ben"]
         assert [p.name for p in on_disk(app).sheet.players] == ["Chloé", "Ben"]
@@ -151,8 +145,7 @@ async def test_setup_stores_a_decomposed_name_precomposed(scorepad_home):
 
 async def test_setup_refuses_one_name_written_two_ways_and_says_so(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await start_with_names(pilot, "Chlo\u00e9\tChloe\u0301")
         problem = str(app.screen.query_one("#problem", Static).render())
         assert app.session is None

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from scorepad.tui.widgets.live_totals import LiveTotals
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import goto, type_line
 
 
 async def test_live_totals_show_every_total_and_rank_whole_at_80x24_and_follow_a_resize(game_path):
     """A tmux run saw totals 104 / 94 / 27 as "1 / 9 / 2": the Total column cut to its first digit."""
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "104")
         await pilot.pause()

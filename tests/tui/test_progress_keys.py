@@ -13,7 +13,7 @@ from scorepad.tui.screens.dialogs import ConfirmScreen
 from scorepad.tui.screens.progress import goes_backwards
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import burst, count_cell, focused_id, tab_to, toasts, on_disk
 
 
@@ -52,8 +52,7 @@ def test_E1_E6_E7_goes_backwards_earlier_phase_or_lower_generation(now, new, bac
 @pytest.mark.parametrize("key", ["enter", "space"])
 async def test_E1_enter_or_space_on_the_phase_commits_it_and_moves_on_to_the_round(game_path, key):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await tab_to(pilot, "phase")
         await pilot.press("right", key)
         await pilot.pause()
@@ -66,8 +65,7 @@ async def test_E1_enter_or_space_on_the_phase_commits_it_and_moves_on_to_the_rou
 
 async def test_E1_choosing_the_current_phase_records_nothing_and_moves_on(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
@@ -80,8 +78,7 @@ async def test_E1_choosing_the_current_phase_records_nothing_and_moves_on(game_p
 
 async def test_E6_a_new_generation_begins_with_planning_and_asks_nothing(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.live.send(EnterPhase(phase="end_of_generation", generation=1))
         await pilot.pause()
         await tab_to(pilot, "generation-0")
@@ -96,8 +93,7 @@ async def test_E6_a_new_generation_begins_with_planning_and_asks_nothing(game_pa
 
 async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
@@ -115,8 +111,7 @@ async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_pat
 
 async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=1))
         await pilot.pause()
         await tab_to(pilot, "phase")
@@ -130,8 +125,7 @@ async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
 
 async def test_E1_E7_a_lower_generation_asks_first(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=2))
         await pilot.pause()
         await tab_to(pilot, "generation-0")
@@ -150,8 +144,7 @@ async def test_E1_E7_a_lower_generation_asks_first(game_path):
 
 async def test_E1_E4_a_whole_progress_screen_in_one_burst_second_event_in_execution_ends(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await burst(pilot, "2", "enter", "right", "enter", "3", "enter", "5", "enter", "ctrl+r", "ctrl+r")
         assert marks(saved(app)) == [
             ("phase", "planning", 2), ("phase", "execution", 2), ("round", 3), ("empty_spaces", 5),
@@ -164,8 +157,7 @@ async def test_E1_E4_a_whole_progress_screen_in_one_burst_second_event_in_execut
 
 async def test_E1_E5_a_burst_down_to_two_empty_spaces_in_execution_ends(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await burst(pilot, "1", "enter", "right", "enter", "4", "enter", "2", "enter", "ctrl+r")
         assert marks(saved(app)) == [("phase", "execution", 1), ("round", 4), ("empty_spaces", 2), ("event",)]
         end = app.live.end()  # E3: the Event after the Library threshold changes nothing
@@ -174,8 +166,7 @@ async def test_E1_E5_a_burst_down_to_two_empty_spaces_in_execution_ends(game_pat
 
 async def test_E6_a_second_event_in_end_of_generation_in_one_burst(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await burst(pilot, "3", "enter", "right", "right", "enter", "ctrl+r", "ctrl+r")
         assert marks(saved(app)) == [
             ("phase", "planning", 3), ("phase", "end_of_generation", 3), ("event",), ("event",),
@@ -186,8 +177,7 @@ async def test_E6_a_second_event_in_end_of_generation_in_one_burst(game_path):
 
 async def test_E7_a_step_back_answered_in_the_same_burst(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         # Execution, then Planning again: "n" keeps Execution, the same choice with "y" records it
         await burst(pilot, "tab", "right", "enter", "shift+tab", "left", "enter", "n", "left", "enter", "y",
                     "7", "enter")
@@ -196,8 +186,7 @@ async def test_E7_a_step_back_answered_in_the_same_burst(game_path):
 
 async def test_E1_E8_the_grid_game_burst_skips_the_empty_count(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await burst(pilot, "1", "enter", "right", "enter", "2", "enter", "ctrl+r")
         assert marks(saved(app)) == [("phase", "execution", 1), ("round", 2), ("event",)]
         assert focused_id(app) == "actions"
@@ -209,8 +198,7 @@ async def test_E1_E8_the_grid_game_burst_skips_the_empty_count(grid_game_path):
 
 async def test_a_refused_phase_says_why_and_asks_nothing(scorepad_home):
     app = ScorepadApp(demo=True)  # read-only
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, notifications=True) as pilot:
         app.action_go("progress")
         await pilot.pause()
         before = app.session.sheet
@@ -228,8 +216,7 @@ async def test_a_refused_phase_says_why_and_asks_nothing(scorepad_home):
 
 async def test_a_refused_round_in_a_burst_says_why_and_stays(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await burst(pilot, "1", "enter", "enter", "0", "enter")
         assert "at least 1" in count_cell(app, "round-0")[1]
         assert focused_id(app) == "round-0" and marks(saved(app)) == [("phase", "planning", 1)]

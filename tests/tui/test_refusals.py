@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from scorepad.tui.app import ScorepadApp
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import goto, toasts
 
 
 async def test_read_only_demo_says_why_ctrl_r_and_ctrl_n_do_nothing(scorepad_home):
     app = ScorepadApp(demo=True)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, notifications=True) as pilot:
         before = app.session.sheet
         for screen, key in (("progress", "ctrl+r"), ("school", "ctrl+n"), ("pinax", "ctrl+n")):
             await goto(pilot, screen)
@@ -25,8 +24,7 @@ async def test_read_only_demo_says_why_ctrl_r_and_ctrl_n_do_nothing(scorepad_hom
 
 async def test_read_only_dims_the_keys_that_would_change_the_sheet(scorepad_home):
     app = ScorepadApp(demo=True)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, notifications=True) as pilot:
         await goto(pilot, "progress")
         active = {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}
         assert active["event"] is False and active["take_back"] is False and active["undo"] is False
@@ -35,8 +33,7 @@ async def test_read_only_dims_the_keys_that_would_change_the_sheet(scorepad_home
 
 async def test_undo_on_home_changes_nothing_and_says_so(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, notifications=True) as pilot:
         await goto(pilot, "renown")
         await pilot.press(*"12", "enter")
         await pilot.pause()
@@ -51,8 +48,7 @@ async def test_undo_on_home_changes_nothing_and_says_so(game_path):
 
 async def test_toasts_leave_the_live_totals_visible(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24), notifications=True) as pilot:
         app.notify("a long message " * 6, severity="warning")
         await pilot.pause()
         from textual.widgets._toast import Toast
@@ -65,8 +61,7 @@ async def test_toasts_leave_the_live_totals_visible(game_path):
 
 async def test_pagedown_on_home_is_dimmed_and_pages_the_menu_without_a_warning(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24), notifications=True) as pilot:
         active = {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}
         assert active["next_screen"] is False  # no game: the footer dims it
         await pilot.press("pagedown")

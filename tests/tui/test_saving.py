@@ -15,7 +15,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession
 from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import burst, goto, on_disk, type_line
 
 
@@ -34,8 +34,7 @@ def app_looking_by_hand(path):
 
 async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_puts_the_value_back(game_path):
     app = app_looking_by_hand(game_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "30")
         theirs = edited_by_someone_else(game_path)
@@ -57,8 +56,7 @@ async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_p
 
 async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours(game_path, answer_at_once):
     app = app_looking_by_hand(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "30")
         theirs = edited_by_someone_else(game_path)
@@ -83,8 +81,7 @@ async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours
 
 async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_crashes(game_path, answer_at_once):
     app = app_looking_by_hand(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "30")
         game_path.write_bytes(b"garbage{{{")
@@ -101,8 +98,7 @@ async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_cra
 
 async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full_path(game_path, monkeypatch):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
 
         def full(*args, **kwargs):
@@ -124,8 +120,7 @@ async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full
 
 async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
 
         def read_only(*args, **kwargs):
@@ -149,8 +144,7 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
     writer = SheetSession.open(game_path)
     app = app_on(game_path)
     app.look_every = 0.05
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         if isinstance(app.screen, ChoiceScreen) or app.session is None:
             await pilot.press("y")  # open it read-only
             await pilot.pause()
@@ -164,8 +158,7 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
 
 async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await burst(pilot, "2", "1", "enter", "9", "enter")
         assert [p.renown for p in on_disk(app).sheet.players[:2]] == [21, 9]
@@ -178,8 +171,7 @@ async def test_a_value_is_in_the_journal_before_its_frame_and_fsynced_right_afte
     events: list[str] = []
     real_fsync = os.fsync
     monkeypatch.setattr(journal.os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd)))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         display = app._display
 
@@ -203,8 +195,7 @@ async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_wher
 
     (scorepad_home / "games").write_text("not a folder")
     app = ScorepadApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24)) as pilot:
         app.new_game()
         await pilot.pause()
         await burst(pilot, *"Night", "tab", *"Ana", "tab", "tab", *"Ben", "ctrl+s")
@@ -247,8 +238,7 @@ async def test_a_sheet_whose_history_does_not_replay_opens_read_only_in_the_app(
     game_path.write_text(json.dumps(raw))
     before = game_path.read_bytes()
     app = app_on(game_path)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (80, 24), notifications=True) as pilot:
         assert app.session is not None and app.session.read_only and app.return_code is None
         assert "does not replay" in app.session.note
         assert [p.name for p in app.session.sheet.players] == ["Ana", "Ben", "Cy"]

@@ -9,14 +9,13 @@ import weakref
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import toasts
 
 
 async def test_a_game_screen_is_let_go_when_another_is_shown(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         progress = weakref.ref(app.screen)
         await pilot.press("pagedown")
         await pilot.pause()
@@ -30,8 +29,7 @@ async def test_memory_stays_flat_however_many_screens_are_shown(game_path):
     (Textual issue 6665): every screen change left about 2,000 objects behind, and
     made the next garbage collection longer."""
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
 
         async def round_trip() -> int:
             for _ in range(7):  # every game screen once
@@ -52,8 +50,7 @@ async def test_a_new_game_screen_never_shows_up_without_its_totals(game_path, mo
     from scorepad.tui.widgets.live_totals import LiveTotals
 
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         first_frames: list = []
         display = app._display
 
@@ -72,8 +69,7 @@ async def test_a_new_game_screen_never_shows_up_without_its_totals(game_path, mo
 
 async def test_a_sheet_opened_from_the_command_line_composes_home_only_when_asked(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert not any(isinstance(screen, HomeScreen) for screen in app.screen_stack)
         await pilot.press("f2")
         await pilot.pause()
@@ -84,16 +80,14 @@ async def test_a_bad_sheet_from_the_command_line_lands_on_home_with_the_problem(
     bad = scorepad_home / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     app = ScorepadApp(path=bad)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, notifications=True) as pilot:
         assert isinstance(app.screen, HomeScreen)
         assert "bad.json" in await toasts(pilot)  # on screen, where the user looks
 
 
 async def test_home_then_continue_shows_the_game_open_here_not_a_lock_question(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         session = app.session
         await pilot.press("f2")
         await pilot.pause()

@@ -18,14 +18,13 @@ from scorepad.tui.screens.progress import ProgressScreen
 from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line
 
 
 async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         seen = []
         for _ in ORDER:
             seen.append(app.current_game_screen())
@@ -39,8 +38,7 @@ async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
 
 async def test_command_palette_reaches_every_screen_and_action(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         titles = {command.title for command in app.get_system_commands(app.screen)}
         for label in ("Go to Game progress", "Go to Pinax", "Go to School", "Go to Scholars",
                       "Go to Supplies", "Go to Renown and tie-breaks", "Go to Results", "Undo", "Redo",
@@ -54,8 +52,7 @@ async def test_command_palette_reaches_every_screen_and_action(game_path):
 
 async def test_undo_and_redo_everywhere(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "40")
         await type_line(pilot, "12")
@@ -76,8 +73,7 @@ async def test_undo_and_redo_everywhere(game_path):
 
 async def test_counts_bad_input_shows_a_message_and_stores_nothing(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "supplies")
         for typed, words in (("abc", "sum like 3+4+2"), ("-2", "from 0 up"), ("999", "at most 500"),
                              ("2.5", "whole number")):
@@ -95,8 +91,7 @@ async def test_counts_bad_input_shows_a_message_and_stores_nothing(game_path):
 
 async def test_pinax_quick_count_over_four_refused_S1(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "pinax")
         await pilot.press("3", "space", "5", "enter")
         await pilot.pause()
@@ -107,8 +102,7 @@ async def test_pinax_quick_count_over_four_refused_S1(game_path):
 
 async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
     app = app_on(grid_game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "pinax")
         await pilot.press("ctrl+o")  # a pattern tile of one cell, editor focused
         await pilot.pause()
@@ -128,8 +122,7 @@ async def test_pinax_grid_typing_and_best_assignment_marks(grid_game_path):
 
 async def test_progress_round_zero_refused_and_M1_shown(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert isinstance(app.screen, ProgressScreen)
         await tab_to(pilot, "round-0")
         await type_line(pilot, "0")
@@ -144,7 +137,7 @@ async def test_progress_round_zero_refused_and_M1_shown(game_path):
 
 async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await pilot.press("enter")
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -158,8 +151,7 @@ async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
 
 async def test_help_lists_keys_and_easy_to_miss_rules(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -174,8 +166,7 @@ async def test_help_lists_keys_and_easy_to_miss_rules(game_path):
 
 async def test_reminders_in_place_M2_M3_M5(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         for screen, rule in (("supplies", "M2"), ("school", "M3"), ("renown", "M5")):
             await goto(pilot, screen)
             assert any(rule in str(w.render()) for w in app.screen.query(".reminder"))
@@ -185,8 +176,7 @@ async def test_a_sheet_held_by_another_scorepad_is_offered_read_only(game_path):
     lock = SheetLock(game_path).acquire()  # as if another scorepad had it open
     try:
         app = app_on(game_path)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+        async with running(app) as pilot:
             assert isinstance(app.screen, ConfirmScreen)
             await pilot.press("y")
             await pilot.pause()
@@ -198,21 +188,18 @@ async def test_a_sheet_held_by_another_scorepad_is_offered_read_only(game_path):
 
 async def test_quit_and_reopen_shows_the_same_totals(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "33")
         await pilot.press("ctrl+q")
     again = app_on(game_path)  # the lock was released on quit
-    async with again.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(again) as pilot:
         assert [s.total for s in again.live.standings().scores if s.name == "Ana"] == [33]
 
 
 async def test_replay_screen_steps_back_and_forth(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "10")
         await type_line(pilot, "20")
@@ -229,8 +216,7 @@ async def test_replay_screen_steps_back_and_forth(game_path):
 async def test_every_committed_value_is_on_disk_when_shown_and_in_the_file_after_a_pause(game_path):
     app = app_on(game_path)
     app.look_every, app.fold_after = 0.05, 0.1
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
         await type_line(pilot, "27")
         assert on_disk(app).sheet.players[0].renown == 27 and not app.session.unsaved
@@ -240,8 +226,7 @@ async def test_every_committed_value_is_on_disk_when_shown_and_in_the_file_after
 
 async def test_school_and_scholars_bad_input_stores_nothing(game_path):
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         for screen, problem in (("school", "one number per card"), ("scholars", "start each card with the Renown")):
             await goto(pilot, screen)
             assert focused_id(app) == "0-0"
@@ -255,8 +240,7 @@ async def test_school_and_scholars_bad_input_stores_nothing(game_path):
 
 async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_home):
     app = ScorepadApp(demo=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         assert app.current_game_screen() == "results" and app.session.read_only
         assert app.live.standings().winners == ("Chloé",)
         assert "Winner: Chloé" in str(app.screen.query_one("#heading").render())
@@ -268,8 +252,7 @@ async def test_home_opens_a_saved_game_and_shows_history(game_path):
     from scorepad.tui.screens.games import GamesScreen, HistoryScreen
 
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         options = [o.id for o in app.screen.query_one("#menu").options]
         assert options[:4] == ["new", "continue", "open", "history"]
         app.screen.query_one("#menu").highlighted = options.index("history")
@@ -298,8 +281,7 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
     from scorepad.tui.screens.dialogs import SaveAsScreen
 
     app = app_on(game_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with running(app) as pilot:
         await goto(pilot, "renown")
 
         def refuse(*args, **kwargs):

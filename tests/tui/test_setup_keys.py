@@ -13,6 +13,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.setup import SetupScreen
 
+from .conftest import running
 from .helpers import burst, on_disk
 
 NAMES = ("name-0", "name-1", "name-2", "name-3")
@@ -54,7 +55,7 @@ async def paste(pilot, text: str) -> None:
 
 async def test_burst_with_tabs_fills_title_and_names_and_the_saved_file():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         # " " types a space with every burst(); "space" only once burst() gives it its character
         await burst(pilot, *"Friday test", "tab", *"Ana", "tab", "tab", *"Ben", "tab", "tab",
@@ -69,7 +70,7 @@ async def test_burst_with_tabs_fills_title_and_names_and_the_saved_file():
 
 async def test_enter_walks_title_names_rows_columns_skipping_colours():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         seen = [app.focused.id]
         for _ in range(6):
@@ -80,7 +81,7 @@ async def test_enter_walks_title_names_rows_columns_skipping_colours():
 
 async def test_tab_still_reaches_every_colour():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         seen = []
         for _ in range(10):
@@ -93,7 +94,7 @@ async def test_tab_still_reaches_every_colour():
 
 async def test_burst_names_with_enter_fill_three_names():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, "tab", *"Ana", "enter", *"Ben", "enter", *"Cy", "enter")
         assert names(app) == ["Ana", "Ben", "Cy", ""]
@@ -103,7 +104,7 @@ async def test_burst_names_with_enter_fill_three_names():
 
 async def test_enter_then_a_name_lands_in_the_next_players_field():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, *"Friday", "enter", *"Ana", "enter", *"Ben")
         assert values(app, "title") == ["Friday"]
@@ -112,7 +113,7 @@ async def test_enter_then_a_name_lands_in_the_next_players_field():
 
 async def test_enter_on_columns_starts_a_valid_game_with_its_grid():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, *"Friday", "enter", *"Ana", "enter", *"Ben", "enter", "enter", "enter",
                     "3", "enter", "4", "enter")
@@ -124,7 +125,7 @@ async def test_enter_on_columns_starts_a_valid_game_with_its_grid():
 
 async def test_enter_on_columns_of_an_invalid_form_says_why_and_stays():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, *["enter"] * 7)
         assert isinstance(app.screen, SetupScreen) and app.session is None
@@ -135,7 +136,7 @@ async def test_enter_on_columns_of_an_invalid_form_says_why_and_stays():
 
 async def test_paste_tab_separated_names_into_a_name_fills_successive_names():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await pilot.press("tab")
         await paste(pilot, "Ana\tBen")
@@ -147,7 +148,7 @@ async def test_paste_tab_separated_names_into_a_name_fills_successive_names():
 
 async def test_paste_lines_into_a_name_fills_successive_names_and_the_file():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await pilot.press("tab")
         await paste(pilot, "Ana\r\nBen\nCy\n")
@@ -159,7 +160,7 @@ async def test_paste_lines_into_a_name_fills_successive_names_and_the_file():
 
 async def test_paste_into_the_title_gives_the_first_part_to_the_title_and_the_rest_to_names():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await paste(pilot, "Friday at Ana's\tAna\tBen")
         assert values(app, "title") == ["Friday at Ana's"]
@@ -168,7 +169,7 @@ async def test_paste_into_the_title_gives_the_first_part_to_the_title_and_the_re
 
 async def test_paste_of_one_line_behaves_as_an_ordinary_paste():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await pilot.press(*"Friday", "space")
         await paste(pilot, "at Ana's\n")
@@ -178,7 +179,7 @@ async def test_paste_of_one_line_behaves_as_an_ordinary_paste():
 
 async def test_paste_of_more_names_than_places_says_which_were_left_out():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, "tab", "enter", "enter")
         await paste(pilot, "Cy\tDee\tEve")
@@ -188,7 +189,7 @@ async def test_paste_of_more_names_than_places_says_which_were_left_out():
 
 async def test_ctrl_v_of_copied_names_fills_successive_names():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await pilot.press("tab")
         app.copy_to_clipboard("Ana\tBen")
@@ -198,7 +199,7 @@ async def test_ctrl_v_of_copied_names_fills_successive_names():
 
 async def test_paste_into_rows_fills_rows_and_columns():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await burst(pilot, *["enter"] * 5)
         await paste(pilot, "3\t4")
@@ -210,7 +211,7 @@ async def test_paste_into_rows_fills_rows_and_columns():
 
 async def test_duplicate_names_by_paste_are_refused_with_a_reason():
     app = ScorepadApp()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with running(app) as pilot:
         await open_setup(pilot)
         await pilot.press("tab")
         await paste(pilot, "Ana\nana")

@@ -18,7 +18,7 @@ from scorepad.tui.widgets.footer import KeyFooter
 from scorepad.tui.widgets.library_grid import LibraryGridEditor
 from scorepad.tui.widgets.pattern_editor import PatternEditor
 
-from .conftest import app_on
+from .conftest import app_on, running
 from .helpers import burst, goto
 from .on_screen import cursor_region, demo_path, four_path, hidden_cells, screen_lines, words_in  # noqa: F401
 
@@ -89,8 +89,7 @@ async def walk(pilot) -> list[str]:
 @pytest.mark.parametrize("scene", ["home", "setup", "replay", "help"])
 async def test_every_place_the_focus_goes_is_in_sight_at_80x24(scene, demo_path):
     app = ScorepadApp(path=None if scene in ("home", "setup") else demo_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await open_scene(pilot, scene, demo_path)
         if scene == "replay":  # nothing to focus: what it shows must be in sight
             for name in ("#step", "#totals", "#bars"):
@@ -108,8 +107,7 @@ async def test_every_place_the_focus_goes_is_in_sight_at_80x24(scene, demo_path)
 async def test_every_cursor_cell_of_every_game_screen_is_in_sight_at_80x24(screen, sheet, request):
     path = request.getfixturevalue(sheet)
     app = app_on(path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await open_scene(pilot, screen, path)
         assert app.focused is not None
         assert await walk(pilot) == []
@@ -136,8 +134,7 @@ def allowed_entries(screen, app) -> set[str]:
 @pytest.mark.parametrize("scene", ["home", "setup", *GAME_SCREENS, "replay"])
 async def test_the_footer_at_80_columns_shows_F1_help_and_only_whole_keys(scene, demo_path):
     app = ScorepadApp(path=None if scene in ("home", "setup") else demo_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await open_scene(pilot, scene, demo_path)
         footer = app.screen.query_one(KeyFooter)
         drawn = footer.render().plain
@@ -154,8 +151,7 @@ async def test_the_footer_at_80_columns_shows_F1_help_and_only_whole_keys(scene,
 async def test_hints_and_reminders_are_shown_whole_at_80_columns(scene, sheet, request):
     path = request.getfixturevalue(sheet)
     app = ScorepadApp(path=None if scene in ("home", "setup") else path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await open_scene(pilot, scene, path)
         labels = list(app.screen.query(".hint, .reminder, .subheading, .heading"))
         assert labels
@@ -167,8 +163,7 @@ async def test_hints_and_reminders_are_shown_whole_at_80_columns(scene, sheet, r
 
 async def test_the_pinax_heading_stays_in_sight_however_far_the_body_scrolls(demo_path):
     app = app_on(demo_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await goto(pilot, "pinax")
         body = app.screen.query_one("#body")
         assert body.max_scroll_y > 10  # the quick counts, the tiles, the Library: longer than the terminal
@@ -181,8 +176,7 @@ async def test_the_pinax_heading_stays_in_sight_however_far_the_body_scrolls(dem
 
 async def test_help_fits_80x24_lists_our_keys_only_and_scrolls_with_the_paging_keys(demo_path):
     app = app_on(demo_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await goto(pilot, "progress")
         await pilot.press("f1")
         await pilot.pause()
@@ -224,8 +218,7 @@ async def tile_explanations(pilot) -> list[str]:
 @pytest.mark.parametrize("size", [SMALL, (120, 40)])
 async def test_pinax_tile_explanations_are_drawn_on_every_return_to_pinax(size, demo_path):
     app = app_on(demo_path)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with running(app, size) as pilot:
         for way_out, way_back in ((("pagedown",), ("pageup",)), (("f1",), ("escape",)),
                                   (("f4",), ("f3",)), (("f2",), ())):
             await goto(pilot, "pinax")
@@ -254,7 +247,6 @@ async def test_the_winner_is_in_sight_on_results_at_80x24_whatever_the_body_show
         {"title": "Friday", "players": players, "timeline": [{"kind": "empty_spaces", "count": 2}]}))
     session.close()
     app = app_on(session.path)
-    async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
+    async with running(app, SMALL) as pilot:
         await goto(pilot, "results")
         assert any("Winner: 王小明" in line for line in screen_lines(app))

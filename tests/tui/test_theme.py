@@ -10,21 +10,20 @@ import pytest
 from scorepad.storage.settings import settings_path
 from scorepad.tui.app import ScorepadApp
 
+from .conftest import running
 from .helpers import toasts
 
 
 async def start(pilot_size=(100, 30)):
     """A fresh app on Home: its theme once mounted, and the toasts it showed."""
     app = ScorepadApp()
-    async with app.run_test(size=pilot_size, notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, pilot_size, notifications=True) as pilot:
         return app.theme, await toasts(pilot)
 
 
 async def test_the_theme_chosen_is_the_theme_of_the_next_start(scorepad_home):
     app = ScorepadApp()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (100, 30), notifications=True) as pilot:
         app.theme = "catppuccin-latte"  # as Ctrl+P "Change theme" sets it
         await pilot.pause()
     assert json.loads(settings_path().read_text())["theme"] == "catppuccin-latte"
@@ -41,8 +40,7 @@ async def test_settings_keys_this_version_does_not_know_are_kept(scorepad_home):
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_text(json.dumps({"player": "Ana", "theme": "nord"}))
     app = ScorepadApp()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (100, 30), notifications=True) as pilot:
         assert app.theme == "nord"
         app.theme = "gruvbox"
         await pilot.pause()
@@ -60,8 +58,7 @@ async def test_a_broken_settings_file_starts_the_default_theme_and_is_left_as_it
     settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings_path().write_bytes(content)
     app = ScorepadApp()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (100, 30), notifications=True) as pilot:
         assert app.theme == ScorepadApp().theme
         assert said in await toasts(pilot)
         if said:
@@ -73,8 +70,7 @@ async def test_a_broken_settings_file_starts_the_default_theme_and_is_left_as_it
 async def test_a_settings_path_that_is_a_folder_or_cannot_be_written_is_said_not_fatal(scorepad_home):
     settings_path().mkdir(parents=True)  # a folder where the file should be
     app = ScorepadApp()
-    async with app.run_test(size=(100, 30), notifications=True) as pilot:
-        await pilot.pause()
+    async with running(app, (100, 30), notifications=True) as pilot:
         assert "Settings not read" in await toasts(pilot)
         app.theme = "nord"
         assert "not remembered" in await toasts(pilot)
