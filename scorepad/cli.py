@@ -180,13 +180,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def with_command(argv: list[str]) -> list[str]:
+    """``scorepad friday.json`` is ``scorepad open friday.json``: the first thing a new
+    user tries with a saved game (a name that is a command stays the command)."""
+    first = argv[0] if argv else ""
+    if first and first not in COMMANDS and not first.startswith("-") \
+            and (first.lower().endswith(".json") or Path(first).is_file()):
+        return ["open", *argv]
+    return argv
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: exit 0 on success, 2 on a sheet that cannot be read (stderr only).
     Output that cannot be written (a closed pipe, a full disk) ends quietly or with one
     line, and text a terminal cannot show is escaped: never a traceback."""
     sys.stdout.reconfigure(errors="backslashreplace")  # an ASCII-only terminal, say
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(with_command(sys.argv[1:] if argv is None else argv))
     try:
         code = args.run(args)
         sys.stdout.flush()  # a write error of buffered output shows here, not at exit

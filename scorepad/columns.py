@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
 
-__all__ = ["cell_len", "fit", "tail"]
+__all__ = ["cell_len", "fit", "tail", "wrap"]
 
 ELLIPSIS = "…"
 
@@ -41,3 +41,25 @@ def tail(text: str, width: int) -> str:
     while start < len(text) and cell_len(text[start]) == 0:
         start += 1  # an accent whose letter was cut would sit on the ellipsis
     return ELLIPSIS + text[start:]
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, broken between words (a word longer
+    than a line is cut into pieces): a message under a table is read whole at 80 columns."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while cell_len(word) > width > 0:  # a word too long for any line: in pieces
+            room = width - cell_len(line) - (1 if line else 0)
+            if room <= 0:
+                lines.append(line)
+                line, room = "", width
+            piece = set_cell_size(word, room).rstrip() or word[:1]
+            line = f"{line} {piece}" if line else piece
+            word = word[len(piece):]
+        if line and cell_len(line) + 1 + cell_len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line] if line or not lines else lines

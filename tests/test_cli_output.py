@@ -56,3 +56,18 @@ def test_every_command_has_help_with_a_description_and_an_example(command, capsy
     assert done.value.code == 0
     assert COMMANDS[command][1].split(".")[0] in " ".join(out.split())
     assert f"example: scorepad {command}" in out
+
+
+def test_a_sheet_named_alone_opens_it_and_a_command_stays_a_command(tmp_path):
+    """``scorepad friday.json`` was refused ("invalid choice"): the first thing a new
+    user tries with a saved game."""
+    from scorepad.cli import build_parser, with_command
+
+    saved = tmp_path / "friday"  # a file without the .json suffix too
+    saved.write_text("{}")
+    assert with_command(["friday.json"]) == ["open", "friday.json"]
+    assert with_command([str(saved)]) == ["open", str(saved)]
+    for argv in (["score", "friday.json"], ["demo"], ["--version"], [], ["nothing-here"]):
+        assert with_command(argv) == argv
+    args = build_parser().parse_args(with_command(["friday.json"]))
+    assert (args.command, args.file) == ("open", "friday.json")

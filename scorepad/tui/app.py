@@ -99,8 +99,9 @@ class ScorepadApp(OrderedKeys, Autosave, GameOpener, ThemeMemory, ScreenStack, A
         self.tell(*self.live.redo()) if self.live else self.tell(False, "Nothing to redo: no game is open.")
 
     def tell(self, done: bool, words: str) -> None:
-        """Say what an undo or redo did, or why it did nothing."""
-        self.notify(words, severity="information" if done else "warning")
+        """Say what an undo or redo did, or why it did nothing (briefly: a few undos in a
+        row must not stack up over the table being checked)."""
+        self.notify(words, severity="information" if done else "warning", timeout=2.5)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, key_sections
@@ -110,9 +111,7 @@ class ScorepadApp(OrderedKeys, Autosave, GameOpener, ThemeMemory, ScreenStack, A
         self.push_screen(HelpScreen(key_sections(self, self.screen)))
 
     async def action_quit(self) -> None:
-        if not self.store_typing():  # a refused value on screen: say so rather than drop it
-            self.notify("The value typed is refused (its message is under the table): "
-                        "put it right, or Esc to put it back, then quit.", severity="warning")
+        if not self.store_typing():  # a refused value on screen: said, rather than dropped
             return
         self.quit_keeping_changes()
 

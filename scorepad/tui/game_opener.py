@@ -40,6 +40,8 @@ class GameOpener:
         self.show_game_screen(first)
         if session.note:
             self.notify(session.note, severity="warning", timeout=15)
+        elif session.path == DEMO:  # a bundled file: no writer to follow
+            self.notify("The demo game is read-only: look around, nothing can change.", title="Demo")
         elif session.read_only:
             self.notify("Open read-only: nothing can change; it follows the file as its writer saves it.",
                         title=session.path.name)

@@ -61,9 +61,14 @@ class ScreenStack:
 
     def store_typing(self) -> bool:
         """Store what is typed in the focused table before its screen goes: a value shown
-        on screen is a value saved. False when it was refused (its message is showing)."""
+        on screen is a value saved. False when it was refused: its screen stays, and
+        says why the key did nothing."""
         store = getattr(self.focused, "store_typing", None)
-        return store is None or store()
+        if store is None or store():
+            return True
+        self.notify("The value typed is refused (why is under the table): put it right, or Esc to "
+                    "put it back.", severity="warning")
+        return False
 
     def show_home(self) -> None:
         """Back to Home, letting the game screen go (not while a refused value is on it)."""

@@ -3,10 +3,15 @@ changes nothing (read-only sheets, undo away from the game)."""
 
 from __future__ import annotations
 
+from scorepad.columns import cell_len
+from scorepad.messages import READ_ONLY
 from scorepad.tui.app import ScorepadApp
+from scorepad.tui.typed_value import value_text
+from scorepad.tui.widgets.count_grid import CountGrid
 
 from .conftest import app_on, running
-from .helpers import goto, toasts
+from .helpers import burst, goto, toasts
+from .on_screen import screen_lines
 
 
 async def test_read_only_demo_says_why_ctrl_r_and_ctrl_n_do_nothing(scorepad_home):
@@ -67,3 +72,52 @@ async def test_pagedown_on_home_is_dimmed_and_pages_the_menu_without_a_warning(s
         await pilot.press("pagedown")
         assert app.screen.query_one("#menu").highlighted > 0  # the menu took the key
         assert "game first" not in await toasts(pilot)
+
+
+async def test_typing_on_a_read_only_sheet_is_refused_at_the_first_key_and_traps_nothing(scorepad_home):
+    """A tmux run on the demo: ``7`` on Renown showed ``7▏`` in place of 54, Enter then
+    refused it, and the refused value kept PageDown, PageUp and F2 from working."""
+    app = ScorepadApp(demo=True)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        grid.focus()
+        stored = grid.values[0][0]
+        await burst(pilot, "7")
+        assert grid.texts[0][0] == value_text(stored) and not grid.refused(0, 0)
+        words = " ".join(grid.message_lines())
+        assert words.endswith(READ_ONLY) and all(cell_len(line) <= grid.size.width for line in grid.message_lines())
+        assert READ_ONLY.split()[-1] in " ".join(screen_lines(app))  # the message's end is on screen
+        await burst(pilot, "pagedown")
+        assert app.current_game_screen() == "results" and app.session.sheet.players[0].renown == stored
+
+
+async def test_a_message_under_a_table_is_wrapped_whole_at_80_columns(scorepad_home):
+    """At 80 columns the read-only note was cut after "nothing"."""
+    app = ScorepadApp(demo=True)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "supplies")
+        grid = app.screen.query_one(CountGrid)
+        grid.focus()
+        grid.cursor = (5, len(grid.players) - 1)  # Stones in Royal Ships, the last player
+        await burst(pilot, "7")
+        lines = grid.message_lines()
+        assert len(lines) > 1 and lines[-1].endswith("change.")  # longer than the table is wide
+        assert all(cell_len(line) <= grid.size.width for line in lines)
+        drawn = " ".join(screen_lines(app))
+        assert all(word in drawn for word in " ".join(lines).split())
+
+
+async def test_a_refused_value_keeps_its_screen_and_the_key_that_would_leave_says_why(game_path):
+    app = app_on(game_path)
+    async with running(app, (80, 24), notifications=True) as pilot:
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        grid.focus()
+        await burst(pilot, *"9999", "enter")  # refused: a typo
+        for key in ("pagedown", "pageup", "f2"):
+            app.clear_notifications()
+            await burst(pilot, key)
+            assert app.current_game_screen() == "renown", key
+            assert "refused" in await toasts(pilot), key
+        assert grid.texts[0][0] == "9999" and app.session.sheet.players[0].renown == 0

@@ -65,9 +65,11 @@ class GameScreen(Screen):
 
     def why_not(self, action: str) -> str | None:
         """Why this action cannot work now (its key is dimmed and says so), or None."""
-        if action in self.EDITS and host(self).live is not None and self.live.read_only:
-            return READ_ONLY
-        return None
+        return self.cannot_change() if action in self.EDITS else None
+
+    def cannot_change(self) -> str | None:
+        """Why nothing may be typed on this screen now (a read-only sheet), or None."""
+        return READ_ONLY if host(self).live is not None and self.live.read_only else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return None if self.why_not(action) else True

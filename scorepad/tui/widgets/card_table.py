@@ -89,7 +89,7 @@ class CardTable(CountGrid):
     def line_text(self, y: int) -> list:
         # the words of a card line, and a row's summary, are in the line's key already
         key = self._keys[y] if y < len(self._keys) else ""
-        table = len(self.rows) + self.top + 1  # headings, the rows, the message line
+        table = len(self.rows) + self.top + len(self.message_lines())  # headings, rows, message
         if y >= table:
             return [(key, self.component_style("count-grid--note"))]
         parts = super().line_text(y)

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
-from ...columns import cell_len, fit, tail
+from ...columns import cell_len, fit, tail, wrap
 from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
@@ -41,12 +41,14 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
                  values: list[list], make_entry: Callable[[str, int, object], object], *,
-                 send: Callable[[object], str | None], hint: bool = True, label_width: int = 0, parse: Callable[[str], object] = parse_count,
+                 send: Callable[[object], str | None], refusal: Callable[[], str | None] = lambda: None,
+                 hint: bool = True, label_width: int = 0, parse: Callable[[str], object] = parse_count,
                  words: Callable[[object], str] = value_text, **kwargs) -> None:
         super().__init__(**kwargs)
         self.hint = hint  # the keys, under the table, while it has the focus
         self.rows, self.players, self.make_entry = rows, players, make_entry
         self.send = send  # stores an entry; the reason when it is refused
+        self.refusal = refusal  # why nothing may be typed now (a read-only sheet), or None
         self.parse, self.words = parse, words  # what a cell's text means, and back
         self.values = values
         self.texts = [[words(v) for v in row] for row in values]
@@ -149,8 +151,14 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
 
     def type_in(self, text: str, fresh: bool = False) -> None:
-        """Put this text in the cursor's cell (not stored until committed)."""
+        """Put this text in the cursor's cell (not stored until committed); on a sheet
+        that takes no change, say so at the first key and type nothing."""
         r, c = self.cursor
+        refused = self.refusal()
+        if refused:
+            self.done[(r, c)] = Committed(self.values[r][c], refused, False)
+            self.redraw()
+            return
         if len(text) > self.MAX_TYPED:  # said, not dropped in silence
             self.done[(r, c)] = Committed(self.values[r][c], f"at most {self.MAX_TYPED} characters here", True)
         self.texts[r][c] = text[:self.MAX_TYPED]
@@ -242,10 +250,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             here = (c, self.fresh) if row == r and self.has_focus else None
             errors = tuple(self.refused(row, col) for col in range(len(texts)))
             keys.append((tuple(texts), tuple(values), errors, here, widths))
-        done = self.done.get((r, c))
-        keys.append((done.message, done.error, self.rows[r][1], self.players[c]) if done and done.message
-                    else self.has_focus and self.hint)
-        return keys  # headings, the rows, the message line
+        error = self.message_is_error()
+        return [*keys, *((line, error) for line in self.message_lines())]  # headings, rows, message
 
     def line_text(self, y: int) -> list:
         style = self.component_style
@@ -257,14 +263,30 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if row < len(self.rows):
             return [(fit(self.rows[row][1], self.label_width), None),
                     *(self.cell(row, c, width) for c, width in enumerate(self.widths()))]
+        lines = self.message_lines()
+        line = row - len(self.rows)
+        if line >= len(lines) or not lines[line]:
+            return []
+        return [(lines[line], style("count-grid--error" if self.message_is_error() else "count-grid--note"))]
+
+    def message_lines(self) -> list[str]:
+        """The lines under the table: why the cursor's value was refused, the sum it
+        makes, or the keys (while the table has the focus); wrapped, never cut."""
         r, c = self.cursor
         done = self.done.get((r, c))
         if done and done.message:
             where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
-            return [(f"{where}: {done.message}", style("count-grid--error" if done.error else "count-grid--note"))]
-        if self.has_focus and self.hint:
-            return [(self.HINT, style("count-grid--note"))]
-        return []
+            words = f"{where}: {done.message}"
+        elif self.has_focus and self.hint:
+            words = self.HINT
+        else:
+            return [""]
+        return wrap(words, self.size.width or cell_len(words))
+
+    def message_is_error(self) -> bool:
+        """Whether the message under the table says a value was refused."""
+        done = self.done.get(self.cursor)
+        return bool(done and done.message and done.error)
 
     def refused(self, r: int, c: int) -> bool:
         """Whether the last value committed in this cell was refused."""
