@@ -221,3 +221,23 @@ async def test_a_refused_round_in_a_burst_says_why_and_stays(game_path):
         assert "at least 1" in count_cell(app, "round-0")[1]
         assert focused_id(app) == "round-0" and marks(saved(app)) == [("phase", "planning", 1)]
 
+
+
+async def test_the_arrows_walk_the_form_and_stop_at_the_ends_of_a_bar(game_path):
+    """A tmux run: Up did nothing on the action bar, Left wrapped from "Record an
+    Event" round to "Take back the last mark", and Enter then took the Event back."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "tab", "right", "enter", *"7", "enter", "ctrl+r")  # Execution, round 7, an Event
+        assert marks(saved(app))[-1] == ("event",)
+        app.screen.query_one("#actions").focus()
+        walked = []
+        for key in ("up", "up", "up", "up", "down", "down", "down", "down"):
+            await burst(pilot, key)
+            walked.append(focused_id(app))
+        assert walked == ["empty-0", "round-0", "phase", "generation-0", "phase", "round-0", "empty-0", "actions"]
+        bar = app.screen.query_one("#actions", ChoiceBar)
+        bar.highlighted = 0
+        await burst(pilot, "left", "enter")  # the first option stays the one under the cursor
+        assert bar.highlighted == 0
+        assert marks(saved(app)).count(("event",)) == 2

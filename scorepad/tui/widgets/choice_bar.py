@@ -1,5 +1,6 @@
-"""A row of choices in one line, like a row of buttons: left and right move, Enter or
-Space (or a click) chooses. One may be marked as the current one (the phase the game is
+"""A row of choices in one line, like a row of buttons: left and right move (stopping
+at the ends: Left on the first never lands on the last), up and down go to the field
+above or below, Enter or Space (or a click) chooses. One may be marked as the current one (the phase the game is
 in, say). A bar that is a field of a form (the phase) hands the focus on after Enter,
 as a count table does; a bar of actions (the exports) keeps it, for the next press."""
 
@@ -22,6 +23,8 @@ class ChoiceBar(LineWidget, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Previous", show=False),
         Binding("right", "move(1)", "Next", show=False),
+        Binding("up", "app.focus_previous", "Field above", show=False),
+        Binding("down", "app.focus_next", "Field below", show=False),
         Binding("enter,space", "choose", "Choose", show=False),
     ]
     COMPONENT_CLASSES = {"choice-bar--option", "choice-bar--cursor", "choice-bar--marked"}
@@ -62,7 +65,7 @@ class ChoiceBar(LineWidget, can_focus=True):
         self.highlighted = self.index(option, self.highlighted)
 
     def action_move(self, step: int) -> None:
-        self.highlighted = (self.highlighted + step) % len(self.options)
+        self.highlighted = min(max(self.highlighted + step, 0), len(self.options) - 1)
 
     def action_choose(self) -> None:
         """Choose the option under the cursor; a bar that moves on then hands the focus

@@ -1,4 +1,5 @@
-"""A focusable grid of cells with a cursor that the arrow keys move (wrapping round)."""
+"""A focusable grid of cells with a cursor that the arrow keys move, round the edges;
+up from the top row or down from the bottom one go to the field above or below."""
 
 from __future__ import annotations
 
@@ -29,10 +30,16 @@ class CursorGrid(Widget, can_focus=True):
         return True
 
     def action_move(self, rows: int, cols: int) -> None:
-        """Move by rows and columns, wrapping round the edges."""
+        """Move by rows and columns, round the edges; past the top or the bottom row the
+        focus goes to the field above or below, if the screen has one (as in a form: a
+        table of one row is one field among others)."""
         if self.leave_cell():
             height, width = self.grid_size()
             row, col = self.cursor
+            if not 0 <= row + rows < height:
+                moved = self.screen.focus_previous() if rows < 0 else self.screen.focus_next()
+                if moved is not self:
+                    return
             self.cursor = ((row + rows) % height, (col + cols) % width)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
