@@ -69,12 +69,15 @@ def test_E5_library_in_execution_scores_after_the_round():
 
 def test_E6_event_in_end_of_generation_one_turn_next_execution():
     result = status(EXECUTION, EVENT, END_OF_GEN, EVENT)
-    assert result.rule == "E6" and result.when.startswith("generation 2, End of Generation")
+    assert (result.cause, result.rule) == ("event", "E6") and result.when == "generation 2, End of Generation"
+    assert result.warnings == ()  # E6 is the rules' own procedure here: nothing to warn of (E7 is for Planning)
 
 
 def test_E7_event_in_planning_warns_and_applies_E6():
     result = status(PLANNING, EVENT, EVENT)
-    assert result.rule == "E6" and any("Planning" in w for w in result.warnings)
+    assert (result.cause, result.rule) == ("event", "E6") and result.next == NEXT_STEP["E6"]
+    assert result.warnings == ("The rules name no procedure for a second Event in Planning: "
+                               "the End of Generation procedure (E6) is applied (E7).",)
 
 
 def test_E7_low_library_outside_execution_waits_for_next_execution():

@@ -73,3 +73,43 @@ def test_export_of_a_bad_file_exit_2(tmp_path, capsys):
     bad.write_text("{", encoding="utf-8")
     assert main(["export", str(bad), "--to", "csv"]) == 2
     assert capsys.readouterr().out == ""
+
+
+def test_markdown_and_bgg_text_of_a_game_word_for_word():
+    assert to_markdown(FRIDAY) == """# Friday at Ana's
+
+| Rank | Player  | Pinax | School | Scholars | Supplies | Renown | Total |
+| ---- | ------- | ----: | -----: | -------: | -------: | -----: | ----: |
+| 1    | **Ana** |    25 |      4 |        9 |        4 |     54 |    96 |
+| 2    | Ben     |    16 |      4 |        9 |        6 |     61 |    96 |
+| 3    | Chloé   |    12 |      1 |        7 |        5 |     66 |    91 |
+
+Winner: Ana
+- Ana ahead of Ben on T2: 7 Seals removed to 6
+- Ben ahead of Chloé on T1: 96 Renown to 91
+
+End of game: Finish the current round, then every player takes one more turn, then score.
+"""
+    assert to_bgg(FRIDAY) == """The Great Library: Friday at Ana's
+Ana: 96 (winner)
+Ben: 96
+Chloé: 91
+
+Comments:
+Ana: Pinax 25, School 4, Scholars 9, Supplies 4, Renown 54 = 96
+Ben: Pinax 16, School 4, Scholars 9, Supplies 6, Renown 61 = 96
+Chloé: Pinax 12, School 1, Scholars 7, Supplies 5, Renown 66 = 91
+Ana ahead of Ben on T2: 7 Seals removed to 6
+Ben ahead of Chloé on T1: 96 Renown to 91
+"""
+
+
+def test_T5_shared_victory_and_T6_solo_in_the_text_exports():
+    assert to_markdown(TIED).split("\n\n")[2:] == [
+        "Shared victory: Ana and Ben\n- Ana and Ben tied on T1-T4: shared place (T5)\n- Ben ahead of Cy on T1: 9 Renown to 1",
+        "End of game: not triggered\n"]
+    assert to_bgg(TIED).splitlines()[:4] == ["The Great Library", "Ana: 9 (winner)", "Ben: 9 (winner)", "Cy: 1"]
+    solo = make_sheet({"name": "So|lo", "renown": 3})
+    assert to_markdown(solo).endswith("| 1    | **So\\|lo** |     0 |      0 |        0 |        0 |      3 |     3 |\n\n"
+                                      "End of game: not triggered\n")  # a | in a name does not split the row
+    assert to_bgg(solo) == "The Great Library\nSo|lo: 3\n\nComments:\nSo|lo: Pinax 0, School 0, Scholars 0, Supplies 0, Renown 3 = 3\n"

@@ -57,8 +57,8 @@ def to_markdown(sheet: Sheet) -> str:
         label = "Shared victory" if len(table.winners) > 1 else "Winner"
         lines.append(f"{label}: {' and '.join(table.winners)}")
         lines.extend(f"- {s.text}" for s in table.separations)
+        lines.append("")
     end = end_status(sheet)
-    lines.append("")
     lines.append(f"End of game: {end.next}" if end.triggered else "End of game: not triggered")
     return "\n".join(lines) + "\n"
 

@@ -1,0 +1,50 @@
+"""What a file that cannot be read says, word for word: where in it (line and column),
+what it is when it is not a file at all, and how large is too large."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pytest
+
+from scorepad.storage.document import SheetFileError, line_and_column, parse_document
+from scorepad.storage.files import kind_of, size_words
+
+
+@pytest.mark.parametrize("text, position, place", [
+    ("abc", 0, "line 1, column 1"),
+    ("abc", 2, "line 1, column 3"),
+    ("ab\ncd\nef", 4, "line 2, column 2"),
+    ("ab\ncd\nef", 6, "line 3, column 1"),
+    ("ab\ncd", -1, ""),
+])
+def test_a_place_in_a_file_is_its_line_and_column_from_one(text, position, place):
+    assert line_and_column(text, position) == place
+
+
+@pytest.mark.parametrize("data, said", [
+    (b'{"format": "great-library-scoresheet", "version": 1,\n  "players": [{"name": "A"}, {"name": "A", "name": "B"}]}',
+     'f.json at line 2, column 30: an object names the key "name" twice: each key may appear once'),
+    (b'{\n  "a": 1,\n   x}', "f.json at line 3, column 4: not valid JSON (Expecting property name enclosed in double quotes)"),
+])
+def test_a_broken_file_says_where(data, said):
+    with pytest.raises(SheetFileError) as broken:
+        parse_document(data, "f.json")
+    assert str(broken.value) == said
+
+
+def test_what_a_file_that_is_not_a_file_is_called():
+    assert kind_of(stat.S_IFIFO) == "a named pipe"
+    assert kind_of(stat.S_IFCHR) == kind_of(stat.S_IFBLK) == "a device"
+    assert kind_of(stat.S_IFSOCK) == "a socket"
+    assert kind_of(stat.S_IFDIR) == "not a plain file"
+    assert kind_of(os.stat("/dev/null").st_mode) == "a device"
+
+
+@pytest.mark.parametrize("size, words", [
+    (20 * 1024 * 1024, "20 MB"), (1024 * 1024, "1 MB"), (3 * 512 * 1024, "1.5 MB"),
+    (1024 * 1024 - 1, "1048575 bytes"), (512, "512 bytes"),
+])
+def test_a_size_limit_in_words(size, words):
+    assert size_words(size) == words
