@@ -1,0 +1,96 @@
+"""Where a copy of a version nobody chose to lose goes, under which name, and where an
+export may not be written, each refusal word for word."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from scorepad.storage.atomic import SaveError
+from scorepad.storage.copies import keep_copy, rescue_dir
+from scorepad.storage.exports import check_export_target
+
+from .conftest import DATA
+
+STAMP = r"\d{8}-\d{6}"
+
+
+def test_a_copy_goes_beside_the_sheet_under_copies_named_for_the_sheet_and_what_it_is(tmp_path):
+    sheet = tmp_path / "friday.json"
+    first = keep_copy(b"theirs 1", sheet, "theirs")
+    assert first.parent == tmp_path / "copies" and re.fullmatch(rf"friday\.theirs-{STAMP}\.json", first.name)
+    second = keep_copy(b"theirs 2", sheet, "theirs")  # the same second: the next free name
+    if second.name[len("friday.theirs-"):][:15] == first.name[len("friday.theirs-"):][:15]:
+        assert second.name == first.name.removesuffix(".json") + "-2.json"
+    assert first.read_bytes() == b"theirs 1" and second.read_bytes() == b"theirs 2"
+
+
+def test_a_rescue_copy_goes_to_the_rescue_folder_first_when_asked(tmp_path):
+    kept = keep_copy(b"ours", tmp_path / "friday.json", "rescued", rescue_first=True)
+    assert kept.parent == rescue_dir() and kept.name.startswith("friday.rescued-") and kept.read_bytes() == b"ours"
+
+
+def test_a_sheet_folder_that_takes_no_copy_sends_it_to_the_rescue_folder(tmp_path):
+    blocked = tmp_path / "games"
+    blocked.mkdir()
+    (blocked / "copies").write_text("a file where the folder would be")
+    kept = keep_copy(b"x", blocked / "friday.json", "theirs")
+    assert kept.parent == rescue_dir()
+
+
+def test_with_nowhere_to_write_the_copy_says_why_for_each_place(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREPAD_HOME", str(tmp_path / "home-file"))
+    (tmp_path / "home-file").write_text("not a folder")
+    (tmp_path / "copies").write_text("not a folder either")
+    with pytest.raises(SaveError) as refused:
+        keep_copy(b"x", tmp_path / "friday.json", "theirs")
+    assert str(refused.value).count("cannot") == 2 and "; " in str(refused.value)
+
+
+def test_an_export_target_that_is_free_may_be_written_and_an_existing_one_needs_force(tmp_path):
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / "out.csv"
+    assert check_export_target(out, sheet, force=False) is False  # nothing there
+    out.write_text("old")
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, sheet, force=False)
+    assert str(refused.value) == (f"cannot write {out}: a file of that name exists (it is left as it was); "
+                                  "add --force to replace it")
+    assert check_export_target(out, sheet, force=True) is True
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p.mkdir(), "it is a folder; give a file name, as {out}/game.csv"),
+    (lambda p: os.mkfifo(p), "it is not a plain file (to print the export, leave out -o)"),
+    (lambda p: p.write_bytes((DATA / "golden-v1.json").read_bytes()),
+     "it is a scoresheet, and an export never replaces one; choose another name"),
+])
+def test_an_export_never_goes_over_a_folder_a_pipe_or_a_scoresheet_even_with_force(tmp_path, make, words):
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / "out.csv"
+    make(out)
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, sheet, force=True)
+    assert str(refused.value) == f"cannot write {out}: " + words.format(out=out)
+
+
+def test_an_export_never_replaces_the_sheet_it_exports(tmp_path):
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    with pytest.raises(SaveError) as refused:
+        check_export_target(sheet, sheet, force=True)
+    assert str(refused.value) == (f"cannot write {sheet}: it is the sheet being exported; "
+                                  "an export never replaces a scoresheet")
+
+
+def test_an_export_target_that_cannot_be_looked_at_says_so(tmp_path):
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / ("x" * 300)
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, sheet, force=True)
+    assert str(refused.value) == f"cannot write {out}: File name too long"
