@@ -3,6 +3,7 @@ what it is when it is not a file at all, and how large is too large."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 
@@ -48,3 +49,31 @@ def test_what_a_file_that_is_not_a_file_is_called():
 ])
 def test_a_size_limit_in_words(size, words):
     assert size_words(size) == words
+
+
+HEADER = {"format": "great-library-scoresheet", "version": 1}
+BEGIN = {"kind": "begin", "sheet": {"players": [{"name": "Ana"}]}}
+
+
+@pytest.mark.parametrize("body, said", [
+    ({"players": [{"name": "Ana", "renown": "x"}]},
+     'at players[0] (Ana).renown: Input should be a valid integer (found "x")'),
+    ({"players": [{"name": "Ana"}, {"name": "Ben", "pinax": [{"seals": 7}]}]},
+     "at players[1] (Ben).pinax[0].seals: Input should be less than or equal to 4 (found 7)"),
+    ({"players": [{"name": "Ana", "renown": -1, "seals_removed": 2.5}]},
+     "at players[0] (Ana).renown: Input should be greater than or equal to 0 (found -1); 1 more problem after this one"),
+    ({"players": [{"name": "Ana", "renown": -1, "seals_removed": 2.5, "kings_requests": "z"}]},
+     "at players[0] (Ana).renown: Input should be greater than or equal to 0 (found -1); 2 more problems after this one"),
+    ({"players": [{"name": "Ana"}], "history": [BEGIN, {"kind": "set_count", "player": 0, "field": "renown", "value": "many"}]},
+     'at history[1].value: Input should be a valid integer (found "many")'),
+    ({"players": [{"name": "Ana"}], "history": [BEGIN, {"kind": "set_title"}]}, "at history[1].title: Field required"),
+    ({"players": [{"renown": 3}]}, "at players[0].name: Field required"),
+    ({"players": [{"name": "Ana", "supplies": {"research": "y" * 100}}]},
+     'at players[0] (Ana).supplies.research: Input should be a valid integer (found "' + "y" * 19 + "…" + "y" * 20 + '")'),
+])
+def test_a_value_the_format_refuses_is_named_by_its_place_in_the_file(body, said):
+    """The place names the player (``players[1] (Ben)``), skips the entry's kind that
+    pydantic adds to the path, and a long value is shown clipped."""
+    with pytest.raises(SheetFileError) as refused:
+        parse_document(json.dumps({**HEADER, **body}).encode(), "f.json")
+    assert str(refused.value) == "f.json " + said

@@ -87,3 +87,9 @@ def test_T1_T5_ranks_winners_and_separations_agree_with_the_chain_written_out(pl
         a, b = players[separation.ahead], players[separation.behind]
         assert beats(b, a) is None
         assert separation.rule == (beats(a, b) or "T5")
+
+
+def test_a_players_score_and_rank_are_found_by_name():
+    table = standings(make_sheet({"name": "Ana", "renown": 3}, {"name": "Ben", "renown": 9}, {"name": "Cy", "renown": 3}))
+    assert [table.rank_of(name) for name in ("Ben", "Ana", "Cy")] == [1, 2, 2]
+    assert table.score_of("Cy").total == 3 and table.score_of("Ben").name == "Ben"

@@ -1,0 +1,88 @@
+"""Small parts with a clear contract, checked directly: file names from titles, the
+Pinax search's bound on disjoint choices, the end status's fields while the game plays
+on, and a file edited by hand whose history no longer leads to it."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from scorepad.rules.endgame import end_status
+from scorepad.rules.pinax_search import max_disjoint
+from scorepad.storage.paths import sheet_name, slug
+from scorepad.storage.session import SheetSession
+
+from .conftest import make_sheet
+
+
+@pytest.mark.parametrize("title, name", [
+    ("Friday at Ana's", "friday-at-ana-s"), ("  Chloé — 2e partie!  ", "chloe-2e-partie"),
+    ("王小明", "game"), ("", "game"), ("---", "game"),
+    ("a" * 39 + " b", "a" * 39), ("x" * 50, "x" * 40),
+])
+def test_a_title_becomes_a_file_name_of_at_most_40_safe_characters(title, name):
+    assert slug(title) == name
+
+
+def test_a_sheet_is_named_by_its_day_and_title_then_numbered_when_taken():
+    day = date(2026, 11, 29)
+    assert sheet_name("Friday at Ana's", day, 1) == "2026-11-29-friday-at-ana-s.json"
+    assert sheet_name("Friday at Ana's", day, 2) == "2026-11-29-friday-at-ana-s-2.json"
+
+
+@pytest.mark.parametrize("choices, most", [
+    ([], 0),
+    ([[0b1]], 1),
+    ([[]], 0),  # a group with nothing to take
+    ([[0b1], [0b1]], 1),  # both want the same Seal
+    ([[0b1, 0b10], [0b1]], 2),  # the first must leave the one the second needs
+    ([[0b11], [0b1], [0b10]], 2),
+    ([[0b1, 0b10, 0b100], [0b1, 0b10], [0b1]], 3),
+    ([[0b1], [0b10], [0b100], [0b1000]], 4),
+])
+def test_S3_the_most_groups_that_can_each_take_a_set_no_two_sharing_a_seal(choices, most):
+    assert max_disjoint(choices) == most
+
+
+def test_S3_past_its_budget_the_count_never_undercounts():
+    choices = [[1 << i for i in range(8)] for _ in range(8)]  # eight groups, eight Seals: all fit
+    assert max_disjoint(choices) == 8
+    hard = [[0b1]] * 6  # only one can take the Seal; a budget of 1 step gives up: the groups
+    assert max_disjoint(hard) == 1 and max_disjoint(hard, budget=1) == 6
+
+
+def test_E8_while_the_game_plays_on_the_status_says_where_it_is():
+    sheet = make_sheet({"name": "Ana"}, timeline=[{"kind": "phase", "phase": "planning", "generation": 3},
+                                                  {"kind": "round", "round": 2}, {"kind": "event"},
+                                                  {"kind": "empty_spaces", "count": 5}])
+    status = end_status(sheet)
+    assert not status.triggered
+    assert (status.events, status.empty_spaces, status.phase, status.generation, status.round) == (1, 5, "planning", 3, 2)
+    assert status.warnings == ("One Event so far: the next one ends the game (E8).",
+                               "5 empty spaces left: at most two triggers the end (E8). "
+                               "Location-tile spaces count as empty (M1).")
+
+
+def test_E7_a_low_count_outside_execution_says_when_it_will_trigger():
+    sheet = make_sheet({"name": "Ana"}, timeline=[{"kind": "phase", "phase": "end_of_generation", "generation": 2},
+                                                  {"kind": "empty_spaces", "count": 1}])
+    waiting = ("1 empty spaces left: the end triggers when the next Execution phase begins (E7), "
+               "then finish that round and score (E5).")
+    status = end_status(sheet)
+    assert status.next == waiting and status.warnings == (waiting,)
+
+
+def test_a_file_edited_by_hand_opens_as_the_file_says_with_that_edit_as_a_step(scorepad_home):
+    session = SheetSession.create(make_sheet({"name": "Ana"}, {"name": "Ben"}))
+    session.close()
+    raw = json.loads(session.path.read_text())
+    raw["players"][1]["renown"] = 30  # by hand: the history does not say so
+    session.path.write_text(json.dumps(raw))
+    opened = SheetSession.open(session.path)
+    assert opened.sheet.players[1].renown == 30 and opened.history[-1].kind == "begin"
+    assert len(opened.history) == 2 and opened.states[0].players[1].renown == 0
+    assert len(opened.states) == len(opened.history)
+    assert opened.undo() and opened.sheet.players[1].renown == 0  # the edit is one step, undone like any
+    opened.close()
