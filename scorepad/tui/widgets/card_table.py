@@ -34,6 +34,7 @@ class CardTable(CountGrid):
         self.column_width = CARDS_WIDTH
         self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
         self.listed = self.cursor[0]  # the player whose cards are listed under the table
+        self.listed_cards = self.values[self.listed][0]  # as listed: the list follows a frame later
 
     @property
     def row(self) -> int:
@@ -51,12 +52,16 @@ class CardTable(CountGrid):
     def list_cards(self) -> None:
         """List the cards of the player whose row the cursor is on."""
         self.listed = self.cursor[0]
+        self.listed_cards = self.values[self.listed][0]
         self.redraw()
 
     def show(self, values: list[list]) -> None:
-        """Follow the sheet: the lines of cards, and what each player's cards score."""
+        """Follow the sheet: the lines of cards, and what each player's cards score. The
+        row and the totals are drawn first; the list of cards under the table follows
+        in the next frame (after Enter it lists the next player's cards anyway)."""
         self.summaries = [self.summary(r) for r in range(len(self.rows))]
         super().show(values)
+        self.call_after_refresh(self.list_cards)
 
     def step_player(self, step: int) -> None:
         """Store the row being typed and go to the next (or previous) player's row."""
@@ -80,7 +85,7 @@ class CardTable(CountGrid):
 
     def card_lines(self) -> list[str]:
         """The cursor's player's cards as stored, one per line."""
-        name, cards = self.rows[self.listed][1], self.values[self.listed][0]
+        name, cards = self.rows[self.listed][1], self.listed_cards
         if not cards:
             return [f"{name}: no {self.kind.noun}s yet."]
         lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]
@@ -89,7 +94,7 @@ class CardTable(CountGrid):
     def line_text(self, y: int) -> list:
         # the words of a card line, and a row's summary, are in the line's key already
         key = self._keys[y] if y < len(self._keys) else ""
-        table = len(self.rows) + self.top + len(self.message_lines())  # headings, rows, message
+        table = len(self.rows) + self.top + len(self.message_shown)  # headings, rows, message
         if y >= table:
             return [(key, self.component_style("count-grid--note"))]
         parts = super().line_text(y)

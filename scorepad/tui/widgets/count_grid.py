@@ -8,6 +8,7 @@ this widget and the totals, and the focus never has to move."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 from rich.style import Style
@@ -19,6 +20,8 @@ from ...columns import cell_len, fit, tail, wrap
 from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
+
+wrapped = lru_cache(maxsize=64)(wrap)  # the keys' line, a message: wrapped once per width
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
@@ -49,6 +52,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.rows, self.players, self.make_entry = rows, players, make_entry
         self.send = send  # stores an entry; the reason when it is refused
         self.refusal = refusal  # why nothing may be typed now (a read-only sheet), or None
+        self.message_shown: list[str] = [""]  # the lines under the table, as last drawn
         self.parse, self.words = parse, words  # what a cell's text means, and back
         self.values = values
         self.texts = [[words(v) for v in row] for row in values]
@@ -251,7 +255,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             errors = tuple(self.refused(row, col) for col in range(len(texts)))
             keys.append((tuple(texts), tuple(values), errors, here, widths))
         error = self.message_is_error()
-        return [*keys, *((line, error) for line in self.message_lines())]  # headings, rows, message
+        self.message_shown = self.message_lines()  # what line_text draws under the rows, until the next redraw
+        return [*keys, *((line, error) for line in self.message_shown)]  # headings, rows, message
 
     def line_text(self, y: int) -> list:
         style = self.component_style
@@ -263,7 +268,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if row < len(self.rows):
             return [(fit(self.rows[row][1], self.label_width), None),
                     *(self.cell(row, c, width) for c, width in enumerate(self.widths()))]
-        lines = self.message_lines()
+        lines = self.message_shown
         line = row - len(self.rows)
         if line >= len(lines) or not lines[line]:
             return []
@@ -281,7 +286,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             words = self.HINT
         else:
             return [""]
-        return wrap(words, self.size.width or cell_len(words))
+        return wrapped(words, self.size.width or cell_len(words))
 
     def message_is_error(self) -> bool:
         """Whether the message under the table says a value was refused."""
