@@ -184,10 +184,13 @@ def with_command(argv: list[str]) -> list[str]:
     """``scorepad friday.json`` is ``scorepad open friday.json``: the first thing a new
     user tries with a saved game (a name that is a command stays the command)."""
     first = argv[0] if argv else ""
-    if first and first not in COMMANDS and not first.startswith("-") \
-            and (first.lower().endswith(".json") or Path(first).is_file()):
-        return ["open", *argv]
-    return argv
+    if not first or first in COMMANDS or first.startswith("-"):
+        return argv
+    try:
+        a_file = first.lower().endswith(".json") or Path(first).is_file()
+    except OSError:  # a name too long, a folder we may not look in: argparse says so
+        a_file = False
+    return ["open", *argv] if a_file else argv
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,10 +51,12 @@ def wrap(text: str, width: int) -> list[str]:
     for word in text.split():
         while cell_len(word) > width > 0:  # a word too long for any line: in pieces
             room = width - cell_len(line) - (1 if line else 0)
-            if room <= 0:
+            piece = set_cell_size(word, room).rstrip() if room > 0 else ""
+            if not piece and line:  # not one more character fits here: on the next line
                 lines.append(line)
-                line, room = "", width
-            piece = set_cell_size(word, room).rstrip() or word[:1]
+                line = ""
+                continue
+            piece = piece or word[:1]  # a line of its own narrower than one wide character
             line = f"{line} {piece}" if line else piece
             word = word[len(piece):]
         if line and cell_len(line) + 1 + cell_len(word) > width:

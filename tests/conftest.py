@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 
 # Pilot waits for the app to go idle in slices of 20 ms of quiet, two or three per key
 # pressed: 60 ms a key, most of the suite's time spent asleep. Slices of 5 ms see the
-# same idleness (the process's CPU time standing still) four times sooner. Idleness
+# same idleness (the process's CPU time standing still) four times sooner (a pause's
+# own wait; ``wait_for_idle()`` called bare keeps its 20 ms minimum). Idleness
 # guessed from CPU time is a guess, though (a worker descheduled on a busy machine looks
 # idle): a pause also waits until the app says every key and all it started is done,
 # the way a typist would wait for the screen.
@@ -33,6 +34,7 @@ async def _pause_until_settled(pilot, delay: float | None = None) -> None:
                 await pilot.app.animator.wait_until_complete()
                 return
             await _pilot_pause(pilot)
+        raise AssertionError("the app never settled: a key or the work it started never finished")
 
 
 Pilot.pause = _pause_until_settled

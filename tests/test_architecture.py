@@ -166,7 +166,7 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for path in sorted(SCORE_PAD.rglob("*.py")):
         parts = list(path.relative_to(SCORE_PAD.parent).with_suffix("").parts)
-        package = parts[:-1] if parts[-1] != "__init__" else parts[:-1]
+        package = parts[:-1]
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found = graph.setdefault(name, set())
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

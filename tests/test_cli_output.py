@@ -67,7 +67,7 @@ def test_a_sheet_named_alone_opens_it_and_a_command_stays_a_command(tmp_path):
     saved.write_text("{}")
     assert with_command(["friday.json"]) == ["open", "friday.json"]
     assert with_command([str(saved)]) == ["open", str(saved)]
-    for argv in (["score", "friday.json"], ["demo"], ["--version"], [], ["nothing-here"]):
+    for argv in (["score", "friday.json"], ["demo"], ["--version"], [], ["nothing-here"], ["x" * 300]):
         assert with_command(argv) == argv
     args = build_parser().parse_args(with_command(["friday.json"]))
     assert (args.command, args.file) == ("open", "friday.json")

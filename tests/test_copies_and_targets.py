@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import datetime
 
 import pytest
 
+from scorepad.storage import copies
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.copies import keep_copy, rescue_dir
 from scorepad.storage.exports import check_export_target
@@ -17,13 +19,20 @@ from .conftest import DATA
 STAMP = r"\d{8}-\d{6}"
 
 
-def test_a_copy_goes_beside_the_sheet_under_copies_named_for_the_sheet_and_what_it_is(tmp_path):
+class FixedClock(datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return datetime(2026, 11, 27, 21, 40, 5)
+
+
+def test_a_copy_goes_beside_the_sheet_under_copies_named_for_the_sheet_and_what_it_is(tmp_path, monkeypatch):
     sheet = tmp_path / "friday.json"
+    assert re.fullmatch(rf"friday\.theirs-{STAMP}\.json", keep_copy(b"x", sheet, "theirs").name)
+    monkeypatch.setattr(copies, "datetime", FixedClock)
     first = keep_copy(b"theirs 1", sheet, "theirs")
-    assert first.parent == tmp_path / "copies" and re.fullmatch(rf"friday\.theirs-{STAMP}\.json", first.name)
     second = keep_copy(b"theirs 2", sheet, "theirs")  # the same second: the next free name
-    if second.name[len("friday.theirs-"):][:15] == first.name[len("friday.theirs-"):][:15]:
-        assert second.name == first.name.removesuffix(".json") + "-2.json"
+    assert first == tmp_path / "copies" / "friday.theirs-20261127-214005.json"
+    assert second == tmp_path / "copies" / "friday.theirs-20261127-214005-2.json"
     assert first.read_bytes() == b"theirs 1" and second.read_bytes() == b"theirs 2"
 
 

@@ -9,6 +9,7 @@ import stat
 
 import pytest
 
+from scorepad.columns import cell_len, wrap
 from scorepad.storage.document import SheetFileError, line_and_column, parse_document
 from scorepad.storage.files import kind_of, size_words
 
@@ -41,6 +42,18 @@ def test_what_a_file_that_is_not_a_file_is_called():
     assert kind_of(stat.S_IFSOCK) == "a socket"
     assert kind_of(stat.S_IFDIR) == "not a plain file"
     assert kind_of(os.stat("/dev/null").st_mode) == "a device"
+
+
+@pytest.mark.parametrize("text, width, lines", [
+    ("This sheet is open read-only: nothing can change.", 20,
+     ["This sheet is open", "read-only: nothing", "can change."]),
+    ("ab 日本語日本語", 4, ["ab", "日本", "語日", "本語"]),  # a wide character never pokes past the edge
+    ("x 日本", 3, ["x", "日", "本"]),
+    ("abcdefghij", 4, ["abcd", "efgh", "ij"]),
+    ("", 10, [""]),
+])
+def test_a_message_wraps_between_words_by_display_width(text, width, lines):
+    assert wrap(text, width) == lines and all(cell_len(line) <= width for line in lines)
 
 
 @pytest.mark.parametrize("size, words", [

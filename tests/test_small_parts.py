@@ -68,7 +68,7 @@ def test_E8_while_the_game_plays_on_the_status_says_where_it_is():
 def test_E7_a_low_count_outside_execution_says_when_it_will_trigger():
     sheet = make_sheet({"name": "Ana"}, timeline=[{"kind": "phase", "phase": "end_of_generation", "generation": 2},
                                                   {"kind": "empty_spaces", "count": 1}])
-    waiting = ("1 empty spaces left: the end triggers when the next Execution phase begins (E7), "
+    waiting = ("1 empty space left: the end triggers when the next Execution phase begins (E7), "
                "then finish that round and score (E5).")
     status = end_status(sheet)
     assert status.next == waiting and status.warnings == (waiting,)

@@ -56,6 +56,17 @@ def test_every_entry_says_what_it_did_naming_players_as_they_were(entry, words):
     assert describe(entry, TWO) == words
 
 
+def test_every_kind_of_entry_has_its_words():
+    """An entry without words would fail on undo and in the replay (a new entry is one
+    edit: its class, with its words)."""
+    from typing import get_args
+
+    from scorepad.rules.entries import Entry
+
+    kinds = get_args(get_args(Entry)[0])
+    assert len(kinds) == 19 and all("words" in vars(kind) for kind in kinds)
+
+
 def test_without_the_sheet_before_players_are_named_by_number():
     assert describe(RenamePlayer(player=0, name="Zed"), None) == "Rename player 1 to Zed"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..messages import counted
 from .models import EmptySpacesMark, EventMark, PhaseMark, RoundMark, Sheet
 
 PHASE_LABELS = {
@@ -132,7 +133,7 @@ def _status(walk: _Walk) -> EndStatus:
     next_step = PLAY_ON
     if walk.library_pending:
         next_step = (
-            f"{walk.empty} empty spaces left: the end triggers when the next Execution "
+            f"{counted(walk.empty, 'empty space')} left: the end triggers when the next Execution "
             "phase begins (E7), then finish that round and score (E5)."
         )
         warnings.append(next_step)
@@ -140,7 +141,7 @@ def _status(walk: _Walk) -> EndStatus:
         warnings.append("One Event so far: the next one ends the game (E8).")
     if walk.empty is not None and not walk.library_pending:
         warnings.append(
-            f"{walk.empty} empty spaces left: at most two triggers the end (E8). "
+            f"{counted(walk.empty, 'empty space')} left: at most two triggers the end (E8). "
             "Location-tile spaces count as empty (M1)."
         )
     return EndStatus(False, None, None, "", next_step, tuple(warnings), **common)

@@ -14,7 +14,7 @@ from scorepad.tui.screens.progress import goes_backwards
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, focused_id, tab_to, toasts, on_disk
+from .helpers import burst, count_cell, focused_id, goto, on_disk, tab_to, toasts
 
 
 def saved(app):
@@ -241,3 +241,32 @@ async def test_the_arrows_walk_the_form_and_stop_at_the_ends_of_a_bar(game_path)
         await burst(pilot, "left", "enter")  # the first option stays the one under the cursor
         assert bar.highlighted == 0
         assert marks(saved(app)).count(("event",)) == 2
+
+
+async def test_up_on_the_first_field_and_down_on_the_last_go_nowhere_round_the_screen(grid_game_path):
+    """Textual's focus_previous wraps round: Up on Generation landed on the action bar
+    (Enter there records an Event), and on Pinax on the button that removes the grid."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "up")
+        assert focused_id(app) == "generation-0"
+        app.screen.query_one("#actions").focus()
+        await burst(pilot, "down")
+        assert focused_id(app) == "actions"
+        await goto(pilot, "pinax")
+        quick = app.screen.query_one("#quick")
+        quick.focus()
+        await burst(pilot, "up")  # the first field: the table's own rows wrap, as before
+        assert app.focused is quick and quick.cursor[0] == len(app.session.sheet.players) - 1
+        assert app.session.sheet.library is not None
+
+
+async def test_an_event_is_not_recorded_while_a_refused_value_waits_in_a_table(game_path):
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await burst(pilot, "tab", "right", "enter", *"999", "enter")  # a round of 999: a typo
+        before = marks(saved(app))
+        await burst(pilot, "ctrl+r")
+        assert marks(saved(app)) == before and "refused" in await toasts(pilot)
+        await burst(pilot, "ctrl+t")
+        assert marks(saved(app)) == before

@@ -214,11 +214,12 @@ class ProgressScreen(GameScreen):
     def action_event(self) -> None:
         """Record an Event (E1); a count being typed is stored first, so the timeline
         keeps the order the table played in."""
-        host(self).store_typing()
-        self.send(RecordEvent())
+        if host(self).store_typing():  # a refused value says so, and nothing is recorded
+            self.send(RecordEvent())
 
     def action_take_back(self) -> None:
-        host(self).store_typing()
+        if not host(self).store_typing():
+            return
         if not self.sheet.timeline:
             self.notify("The timeline is empty.", severity="warning")
             return

@@ -54,9 +54,9 @@ class ResultsScreen(GameScreen):
         Never beside the sheet: in the games folder Home would list it as a game, and the
         demo's sheet lives inside the installed package.
         """
-        session = self.live
+        live = self.live
         try:
-            target = write_export(export_text(kind, session.sheet), session.path.stem, EXPORTS[kind])
+            target = write_export(export_text(kind, live.sheet), live.path.stem, EXPORTS[kind])
         except SaveError as err:
             self.notify(str(err), severity="error")
             return

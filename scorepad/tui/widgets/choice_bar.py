@@ -14,6 +14,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
 
+from .form_focus import focus_neighbour
 from .line_widget import LineWidget
 
 
@@ -23,8 +24,8 @@ class ChoiceBar(LineWidget, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Previous", show=False),
         Binding("right", "move(1)", "Next", show=False),
-        Binding("up", "app.focus_previous", "Field above", show=False),
-        Binding("down", "app.focus_next", "Field below", show=False),
+        Binding("up", "field(-1)", "Field above", show=False),
+        Binding("down", "field(1)", "Field below", show=False),
         Binding("enter,space", "choose", "Choose", show=False),
     ]
     COMPONENT_CLASSES = {"choice-bar--option", "choice-bar--cursor", "choice-bar--marked"}
@@ -66,6 +67,10 @@ class ChoiceBar(LineWidget, can_focus=True):
 
     def action_move(self, step: int) -> None:
         self.highlighted = min(max(self.highlighted + step, 0), len(self.options) - 1)
+
+    def action_field(self, step: int) -> None:
+        """To the field above or below (none past the first or the last)."""
+        focus_neighbour(self, step)
 
     def action_choose(self) -> None:
         """Choose the option under the cursor; a bar that moves on then hands the focus

@@ -7,6 +7,8 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from .form_focus import focus_neighbour
+
 
 class CursorGrid(Widget, can_focus=True):
     """Base of the Library grid, the count tables and the Pinax pattern editors."""
@@ -36,10 +38,8 @@ class CursorGrid(Widget, can_focus=True):
         if self.leave_cell():
             height, width = self.grid_size()
             row, col = self.cursor
-            if not 0 <= row + rows < height:
-                moved = self.screen.focus_previous() if rows < 0 else self.screen.focus_next()
-                if moved is not self:
-                    return
+            if not 0 <= row + rows < height and focus_neighbour(self, 1 if rows > 0 else -1):
+                return
             self.cursor = ((row + rows) % height, (col + cols) % width)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
