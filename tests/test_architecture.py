@@ -208,3 +208,26 @@ def test_no_import_circles(package):
 def test_the_circle_check_finds_a_circle():
     graph = {"p.a": {"p.b"}, "p.b": {"p.c"}, "p.c": {"p.a"}, "p.d": {"p.a"}}
     assert import_cycles(graph, "p") == [["p.a", "p.b", "p.c", "p.a"]]
+
+
+def test_the_apps_methods_take_what_the_screens_pass_them():
+    """The Protocol's names are checked by isinstance; their parameters are not (no
+    type checker runs here): compare each signature with the App's."""
+    import inspect
+
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.host import Host
+
+    checked = 0
+    for name, member in vars(Host).items():
+        if name.startswith("_"):
+            continue  # what Protocol itself adds
+        app_member = inspect.getattr_static(ScorepadApp, name, None)
+        if isinstance(member, property):  # a property there is a property here
+            assert isinstance(app_member, property), name
+            checked += 1
+        elif inspect.isfunction(member):
+            assert inspect.isfunction(app_member), name
+            assert list(inspect.signature(app_member).parameters) == list(inspect.signature(member).parameters), name
+            checked += 1
+    assert checked >= 8

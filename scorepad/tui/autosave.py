@@ -38,8 +38,9 @@ class Autosave:
         self.set_interval(self.look_every, self.look_at_file)
 
     def after_change(self) -> None:
-        """A change went into the session (and its journal): say at once if it could
-        not be written, and fsync it once the frame that shows it is out."""
+        """The sheet changed (an entry in the journal, or a version read from the file):
+        say at once if it could not be written, and fsync once the frame is out (nothing
+        to sync for a version read; the next save waits for typing to pause again)."""
         self._changed_at = monotonic()
         self.report_saving()
         self.call_after_refresh(self.sync_journal)

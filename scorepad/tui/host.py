@@ -43,6 +43,7 @@ class Host(Protocol):
     def store_typing(self) -> bool:
         """Store what the focused table holds typed; False when it was refused."""
 
+    @property
     def save_state(self) -> str:
         """Words for the title bar: saved, not saved, read-only."""
 

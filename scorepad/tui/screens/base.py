@@ -71,6 +71,11 @@ class GameScreen(Screen):
         """Why nothing may be typed on this screen now (a read-only sheet), or None."""
         return READ_ONLY if host(self).live is not None and self.live.read_only else None
 
+    def table_hooks(self) -> dict:
+        """How a table on this screen stores a value (``send``) and asks, before the
+        first key, whether anything may be typed (``refusal``)."""
+        return {"send": self.live.send, "refusal": self.cannot_change}
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return None if self.why_not(action) else True
 

@@ -28,7 +28,7 @@ class CountsScreen(GameScreen):
     def body(self) -> ComposeResult:
         players = self.sheet.players
         grid = CountGrid(self.FIELDS, tuple(p.name for p in players), self.values(self.sheet),
-                         self.count_entry, send=self.live.send, refusal=self.cannot_change, id="counts")
+                         self.count_entry, **self.table_hooks(), id="counts")
         grid.keep_texts(self.sums_typed())
         yield grid
         for field, text in self.REMINDERS.items():

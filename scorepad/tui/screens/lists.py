@@ -37,8 +37,7 @@ class CardsScreen(GameScreen):
     def body(self) -> ComposeResult:
         players = self.sheet.players
         yield CardTable(self.KIND, tuple(p.name for p in players), [self.cards(p) for p in players],
-                        self.card_entries, self.summary, send=self.live.send,
-                        refusal=self.cannot_change, id="cards")
+                        self.card_entries, self.summary, **self.table_hooks(), id="cards")
         if self.REMINDER:
             yield Label(self.REMINDER, classes="reminder")
 

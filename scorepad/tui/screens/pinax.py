@@ -53,7 +53,7 @@ class PinaxScreen(GameScreen):
         self.player = min(self.player, len(sheet.players) - 1)
         yield CardTable(QuickPinaxText, tuple(p.name for p in sheet.players),
                         [self.quick_tiles(p) for p in sheet.players], self.quick_entries, self.summary,
-                        send=self.live.send, refusal=self.cannot_change, row=self.player, row_changed=self.row_changed, id="quick")
+                        **self.table_hooks(), row=self.player, row_changed=self.row_changed, id="quick")
         player = sheet.players[self.player]
         yield PatternTiles(player.name, player.pinax, id="tiles")
         yield Label("Library", classes="subheading")

@@ -130,14 +130,12 @@ class ProgressScreen(GameScreen):
         # in the order of play: the generation, its phase, then the round
         generation, rows = (("generation", "Generation"),), self.counts(self.sheet)
         width = max(len(label) for _, label in (*generation, *rows)) + 2  # one column of values
-        yield GenerationGrid(generation, ("",), self.values(generation), self.count_entry, send=self.live.send,
-                             refusal=self.cannot_change, hint=False,
+        yield GenerationGrid(generation, ("",), self.values(generation), self.count_entry, **self.table_hooks(), hint=False,
                              label_width=width, id="generation", classes="inline",
                              steps_back=self.generation_steps_back)
         yield ChoiceBar(list(PHASE_LABELS.items()), self.live.end().phase, label="Phase", label_width=width,
                         moves_on=True, id="phase")
-        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, send=self.live.send,
-                        refusal=self.cannot_change, hint=False, label_width=width,
+        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, **self.table_hooks(), hint=False, label_width=width,
                         id="counts", classes="inline")
         if self.sheet.library is not None:
             yield Label("", id="grid-count", classes="field-label")
