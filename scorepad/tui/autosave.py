@@ -14,6 +14,8 @@ import asyncio
 from pathlib import Path
 from time import monotonic
 
+from .game_opener import DEMO
+
 FOLD_AFTER = 2.0  # seconds without a change before the sheet file is rewritten
 LOOK_EVERY = 1.0  # seconds between looks at the file
 
@@ -114,7 +116,7 @@ class Autosave:
         if session is None:
             return ""
         if session.read_only:  # said for as long as it lasts, not only by a toast
-            return "READ-ONLY (follows the file)"
+            return "READ-ONLY (the demo)" if session.path == DEMO else "READ-ONLY (follows the file)"
         if session.unsaved:
             return "NOT SAVED: changes in memory (Ctrl+P: Save elsewhere)"
         if session.conflict is not None:

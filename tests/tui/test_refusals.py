@@ -121,3 +121,11 @@ async def test_a_refused_value_keeps_its_screen_and_the_key_that_would_leave_say
             assert app.current_game_screen() == "renown", key
             assert "refused" in await toasts(pilot), key
         assert grid.texts[0][0] == "9999" and app.session.sheet.players[0].renown == 0
+
+
+async def test_the_demo_says_it_is_the_demo_not_a_file_that_someone_writes(scorepad_home):
+    app = ScorepadApp(demo=True)
+    async with running(app, (80, 24), notifications=True) as pilot:
+        title = str(app.screen.query_one("TitleBar").render())
+        assert "READ-ONLY (the demo)" in title and "follows" not in title
+        assert "The demo game is read-only" in await toasts(pilot)
