@@ -1,7 +1,7 @@
 """Shared fixtures: every test runs with SCOREPAD_HOME in a temporary folder.
 
-Property tests run a tenth of their examples by default (the suite stays quick);
-``HYPOTHESIS_PROFILE=thorough`` runs every example each test asks for."""
+Property tests run a tenth of the examples each asks for by default, at least 20 (the
+suite stays quick); ``HYPOTHESIS_PROFILE=thorough`` runs them all."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import pytest
 from hypothesis import settings
 from textual import _wait
 from textual.pilot import Pilot
+
+from scorepad.rules.models import Player, Sheet
 
 # Pilot waits for the app to go idle in slices of 20 ms of quiet, two or three per key
 # pressed: 60 ms a key, most of the suite's time spent asleep. Slices of 5 ms see the
@@ -49,8 +51,6 @@ def examples(thorough: int) -> int:
     """How many examples a property test runs: ``thorough`` in the thorough profile, a
     tenth of it (at least 20) in the quick one."""
     return thorough if PROFILE == "thorough" else max(20, thorough // 10)
-
-from scorepad.rules.models import Player, Sheet
 
 DATA = Path(__file__).parent / "data"
 
