@@ -69,7 +69,7 @@ class ScorepadApp(OrderedKeys, Autosave, GameOpener, ThemeMemory, ScreenStack, A
         if action in ("undo", "redo"):
             if self.current_game_screen() is None:
                 return "Undo and redo work on the game's screens: open the game first."
-            if self.session.read_only:
+            if self.live.read_only:
                 return READ_ONLY
         return None
 
