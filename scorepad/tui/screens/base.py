@@ -13,11 +13,21 @@ from textual.widgets import Button, Label
 from ...rules.models import Sheet
 from ...storage.live_sheet import LiveSheet
 from ..host import host
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
 from ...messages import READ_ONLY
+
+
+class Top(Vertical):
+    """The lines above the body: title, end-trigger banner, the screen's name.
+
+    One container, drawn as plain background (``BLANK``): a value typed lower down
+    repaints the widgets of every container it crosses, and Textual repaints each of
+    the screen's own children on every frame (a tenth of a typed value's frame)."""
+
+    BLANK = True
 
 
 class Body(VerticalScroll):
@@ -25,6 +35,8 @@ class Body(VerticalScroll):
     the words shown after it are laid out (the export bar, pushed down by the chart, was
     out of sight at 80 x 24): when what the body holds changes size, the focus is kept
     in sight again."""
+
+    BLANK = True  # no border: its lines are its background
 
     def on_resize(self) -> None:
         focused = self.screen.focused
@@ -40,6 +52,7 @@ class GameScreen(Screen):
     values move, so the field being typed in keeps its focus.
     """
 
+    BLANK = True  # its own lines are background: drawn as such, not line by line
     HEADING = ""
     HINT = ""
     EDITS: frozenset[str] = frozenset()  # this screen's actions that change the sheet
@@ -93,17 +106,17 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         self._structure = self.structure(self.sheet)
-        yield TitleBar(self.sheet.title, host(self).save_state)
-        yield StatusBanner(id="status")
-        # outside the body: the screen's name stays in sight however far the body scrolls
-        yield Label(self.HEADING, id="heading", classes="heading")
+        with Top(id="top"):
+            yield TitleBar(self.sheet.title, host(self).save_state)
+            yield StatusBanner(id="status")
+            # outside the body: the screen's name stays in sight however far the body scrolls
+            yield Label(self.HEADING, id="heading", classes="heading")
         with Body(id="body", can_focus=False):
             if self.HINT:
                 yield Label(self.HINT, classes="hint")
             yield from self.body()
-        with Vertical(id="side"):
-            yield LiveTotals(id="totals")
-        yield KeyFooter()
+        yield LiveTotals(id="totals", classes="side")
+        yield FooterBand()
 
     def body(self) -> ComposeResult:
         yield from ()

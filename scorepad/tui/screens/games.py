@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Label
 from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
 from ...storage.catalog import player_records, saved_games
 from ..host import host
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
 
 
@@ -24,7 +24,7 @@ class GamesScreen(Screen):
         yield Label("Open a saved game (enter), replay it (r)", classes="heading")
         yield DataTable(id="games", cursor_type="row")
         yield Label("", id="skipped", classes="hint")
-        yield KeyFooter()
+        yield FooterBand()
 
     def on_mount(self) -> None:
         self.games, problems = saved_games()
@@ -64,7 +64,7 @@ class HistoryScreen(Screen):
         yield DataTable(id="records", cursor_type="row")
         yield Label("Games", classes="heading")
         yield DataTable(id="games", cursor_type="row")
-        yield KeyFooter()
+        yield FooterBand()
 
     def on_mount(self) -> None:
         games, _ = saved_games()

@@ -10,7 +10,7 @@ from textual.widgets.option_list import Option
 
 from ...storage.paths import games_dir
 from ..host import host
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
 
 
@@ -23,7 +23,7 @@ class HomeScreen(Screen):
             yield Label("scorepad — The Great Library", classes="title")
             yield Label("Score the end game: Pinax, School, Scholars, Supplies and Renown.", classes="hint")
             yield OptionList(id="menu")
-        yield KeyFooter()
+        yield FooterBand()
 
     def on_mount(self) -> None:
         self.refresh_menu()

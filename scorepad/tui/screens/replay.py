@@ -10,7 +10,7 @@ from textual.widgets import Label, Static
 from ...rules.endgame import end_status
 from ...rules.replay import Step
 from ..widgets.bar_chart import CategoryBars
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
@@ -40,7 +40,7 @@ class ReplayScreen(Screen):
         yield LiveTotals(id="totals")
         yield CategoryBars(id="bars")
         yield Static("\n".join(self.notes), id="notes", classes="reminder")
-        yield KeyFooter()
+        yield FooterBand()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.show_step)

@@ -25,7 +25,7 @@ from ...rules.library import blank_rows
 from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
 from ..typed_value import entry_problem, parse_count
 from ..host import host
-from ..widgets.footer import KeyFooter
+from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
@@ -83,7 +83,7 @@ class SetupScreen(Screen):
                 yield LastField(placeholder="columns", id="cols", classes="small")
             yield Static("", id="problem", classes="field-message -error")
             yield Button("Start (ctrl+s)", id="start", variant="primary")
-        yield KeyFooter()
+        yield FooterBand()
 
     def on_mount(self) -> None:
         self.query_one("#title", Input).focus()

@@ -35,6 +35,7 @@ class CardTable(CountGrid):
         self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
         self.listed = self.cursor[0]  # the player whose cards are listed under the table
         self.listed_cards = self.values[self.listed][0]  # as listed: the list follows a frame later
+        self.listing_due = False
 
     @property
     def row(self) -> int:
@@ -47,10 +48,18 @@ class CardTable(CountGrid):
             if self.row_changed is not None:
                 self.row_changed(new[0])
             # the stored row and the totals are drawn first; the next player's cards then
+            self.list_soon()
+
+    def list_soon(self) -> None:
+        """List the cursor's player's cards after the next frame (once, however many
+        changes ask for it before then)."""
+        if not self.listing_due:
+            self.listing_due = True
             self.call_after_refresh(self.list_cards)
 
     def list_cards(self) -> None:
         """List the cards of the player whose row the cursor is on."""
+        self.listing_due = False
         self.listed = self.cursor[0]
         self.listed_cards = self.values[self.listed][0]
         self.redraw()
@@ -61,12 +70,13 @@ class CardTable(CountGrid):
         in the next frame (after Enter it lists the next player's cards anyway)."""
         self.summaries = [self.summary(r) for r in range(len(self.rows))]
         super().show(values)
-        self.call_after_refresh(self.list_cards)
+        self.list_soon()
 
     def step_player(self, step: int) -> None:
         """Store the row being typed and go to the next (or previous) player's row."""
-        if self.commit():
-            self.cursor = ((self.row + step) % len(self.rows), 0)
+        with self.drawn_once():
+            if self.commit():
+                self.cursor = ((self.row + step) % len(self.rows), 0)
 
     def add_card(self, row: int) -> None:
         """Ready to type one more card for this player: the cursor at the end of the line."""

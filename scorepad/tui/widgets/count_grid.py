@@ -126,22 +126,24 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         return not done.error
 
     def action_move(self, rows: int, cols: int) -> None:
-        if self.commit():
-            super().action_move(rows, cols)
+        with self.drawn_once():
+            if self.commit():
+                super().action_move(rows, cols)
 
     def action_step(self, step: int) -> None:
         """Store the cell, then go to the next (or previous) player, row after row; past
         the last cell the focus moves on."""
-        if not self.commit():
-            return
-        width = len(self.players)
-        at = self.cursor[0] * width + self.cursor[1] + step
-        if 0 <= at < len(self.rows) * width:
-            self.cursor = divmod(at, width)
-            return
-        moved = self.screen.focus_next() if step > 0 else self.screen.focus_previous()
-        if moved is self:  # nothing else to focus on this screen: round to the other end
-            self.cursor = divmod(at % (len(self.rows) * width), width)
+        with self.drawn_once():
+            if not self.commit():
+                return
+            width = len(self.players)
+            at = self.cursor[0] * width + self.cursor[1] + step
+            if 0 <= at < len(self.rows) * width:
+                self.cursor = divmod(at, width)
+                return
+            moved = self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+            if moved is self:  # nothing else to focus on this screen: round to the other end
+                self.cursor = divmod(at % (len(self.rows) * width), width)
 
     def watch_cursor(self) -> None:
         self.fresh = True

@@ -156,3 +156,17 @@ class KeyFooter(Widget):
             if start <= event.x < end:
                 self.app.simulate_key(key)
                 return
+
+
+class FooterBand(Widget):
+    """Where the key bar sits, docked at the bottom of a screen.
+
+    Drawn as plain background (``BLANK``): Textual repaints each of a screen's own
+    children on every frame, a container's only when the frame reaches it, so the key
+    bar is repainted when it changes, not with every value typed higher up."""
+
+    BLANK = True
+
+    def compose(self):
+        yield KeyFooter()
+

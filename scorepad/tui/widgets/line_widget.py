@@ -4,7 +4,8 @@ value is committed, not the whole widget."""
 
 from __future__ import annotations
 
-from typing import Hashable
+from contextlib import contextmanager
+from typing import Hashable, Iterator
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -24,6 +25,8 @@ class LineWidget(Widget):
         self._keys: list[Hashable] = []
         self._strips: dict[int, Strip] = {}
         self._styles: dict[str, Style] = {}
+        self._holding = 0  # redraws asked for inside ``drawn_once`` blocks
+        self._redraw_due = False
 
     def line_keys(self) -> list[Hashable]:
         """One value per line that changes whenever the line's content changes."""
@@ -41,8 +44,25 @@ class LineWidget(Widget):
             return text.plain
         return "".join(words for words, _ in ([text] if isinstance(text, tuple) else text))
 
+    @contextmanager
+    def drawn_once(self) -> Iterator[None]:
+        """Every redraw asked for in this block is one redraw at its end: a commit
+        stores a value, the sheet comes back, the cursor moves on; each used to go over
+        every line again."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+            if not self._holding and self._redraw_due:
+                self.redraw()
+
     def redraw(self) -> None:
         """Redraw the lines that changed; a new number of lines means a new layout."""
+        if self._holding:
+            self._redraw_due = True
+            return
+        self._redraw_due = False
         keys = self.line_keys()
         if len(keys) != len(self._keys):
             self._keys, self._strips = keys, {}

@@ -1,0 +1,43 @@
+"""What a typed value costs on screen (issue 10: School, Scholars and Pinax type as fast
+as Supplies): one pass over the table's lines per commit, and a frame that repaints the
+table and the totals, not the title, the banner or the key bar."""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+from scorepad.tui.widgets.card_table import CardTable
+
+from .conftest import app_on, running
+from .helpers import goto
+
+
+async def test_a_committed_line_of_S7_scribes_goes_over_the_table_once(game_path, monkeypatch):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        await pilot.press(*"3 2")
+        passes = []
+        line_keys = CardTable.line_keys
+        monkeypatch.setattr(CardTable, "line_keys", lambda self: passes.append(1) or line_keys(self))
+        await pilot.press("enter")
+        assert [s.knowledge for s in app.session.sheet.players[0].scribes] == [3, 2]
+        # the value stored, the sheet shown again, the cursor on the next player: one
+        # pass; then, a frame later, the next player's cards listed: one more
+        assert len(passes) == 2, passes
+
+async def test_the_frames_of_a_commit_repaint_the_table_and_totals_not_the_frame_around(game_path, monkeypatch):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        await pilot.press(*"3 2", "enter")  # the first change enables Undo: the key bar changes once
+        await pilot.pause()
+        painted: list[str] = []
+        render_lines = Widget.render_lines
+        monkeypatch.setattr(Widget, "render_lines",
+                            lambda self, crop: painted.append(type(self).__name__) or render_lines(self, crop))
+        await pilot.press(*"4 4", "enter")
+        await pilot.pause()
+        assert [s.knowledge for s in app.session.sheet.players[1].scribes] == [4, 4]
+        assert "CardTable" in painted and "LiveTotals" in painted
+        assert not {"TitleBar", "StatusBanner", "KeyFooter"} & set(painted), painted
