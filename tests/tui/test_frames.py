@@ -9,7 +9,7 @@ from textual.widget import Widget
 from scorepad.tui.widgets.card_table import CardTable
 
 from .conftest import app_on, running
-from .helpers import goto
+from .helpers import burst, goto
 
 
 async def test_a_committed_line_of_S7_scribes_goes_over_the_table_once(game_path, monkeypatch):
@@ -41,3 +41,29 @@ async def test_the_frames_of_a_commit_repaint_the_table_and_totals_not_the_frame
         assert [s.knowledge for s in app.session.sheet.players[1].scribes] == [4, 4]
         assert "CardTable" in painted and "LiveTotals" in painted
         assert not {"TitleBar", "StatusBanner", "KeyFooter"} & set(painted), painted
+
+
+async def test_the_next_players_S7_cards_are_listed_in_the_frame_after_the_stored_line(game_path):
+    """The frame with the stored line (and the totals, when they move) comes first; the
+    list of the next player's cards (lines that change with every Enter) the frame
+    after: it used to share the first frame whenever the totals stayed the same."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        table = app.screen.query_one(CardTable)
+        # "1": half a Renown, rounded down: the totals stay, only the table changes
+        for player, line in enumerate(("1", "1 1y", "1")):
+            listed_at_frames: list[int] = []
+            display = app._display
+
+            def watched(screen, renderable, display=display, frames=listed_at_frames) -> None:
+                display(screen, renderable)
+                if renderable is not None:
+                    frames.append(table.listed)
+
+            await pilot.press(*line)
+            app._display = watched
+            await burst(pilot, "enter")  # as a terminal's key reader hands it over
+            app._display = display
+            assert listed_at_frames[0] == player, listed_at_frames  # the totals' frame
+            assert listed_at_frames[-1] == (player + 1) % 3, listed_at_frames

@@ -55,7 +55,10 @@ class CardTable(CountGrid):
         changes ask for it before then)."""
         if not self.listing_due:
             self.listing_due = True
-            self.call_after_refresh(self.list_cards)
+            # twice: the screen may run "after refresh" callbacks at once when it has
+            # not yet heard that this table needs drawing (each widget tells it when
+            # idle), and the list would then share the frame of the totals
+            self.call_after_refresh(self.call_after_refresh, self.list_cards)
 
     def list_cards(self) -> None:
         """List the cards of the player whose row the cursor is on."""
