@@ -4,7 +4,7 @@ Run as a script, it starts one app headless, quits as soon as the first screen i
 drawn, and prints its peak RSS in KiB:
 
     python -m benchmarks.apps bare
-    python -m benchmarks.apps scorepad [SHEET]   (with a sheet: open it at the results)
+    python -m benchmarks.apps scorepad [SHEET]   (with a sheet: every game screen, then the results)
 """
 
 from __future__ import annotations
@@ -38,11 +38,15 @@ class EchoApp(App):
 
 
 async def quit_when_drawn(pilot) -> None:
-    """Auto-pilot: wait for the first screen, show the results of an open sheet, quit."""
+    """Auto-pilot: wait for the first screen; with an open sheet, show every game screen
+    once (they are kept: the heaviest the app gets), ending on the results; quit."""
     await pilot.pause()
     if getattr(pilot.app, "session", None) is not None:
-        pilot.app.action_go("results")
-        await pilot.pause()
+        from scorepad.tui.screen_stack import ORDER
+
+        for name in ORDER:
+            pilot.app.action_go(name)
+            await pilot.pause()
     pilot.app.exit()
 
 

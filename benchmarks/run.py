@@ -61,10 +61,13 @@ def measure(quick: bool) -> list[dict]:
                         ours * 1000, echo * 1000, "ms", "<= 1.5x and <= 16 ms", ours / echo <= 1.5 and ours <= 0.016))
     changed = screens.screen_change(1 if quick else 3)
     slowest, slowest_time = changed["slowest"]
-    rows.append(row(f"screen change: PageDown to the next game screen drawn, full sheet (bare app: a new screen "
-                    f"of {changed['widgets']} widgets; slowest, {slowest}: {slowest_time * 1000:.0f} ms)",
-                    changed["ours"] * 1000, changed["bare"] * 1000, "ms", "<= 1.5x",
-                    changed["ours"] / changed["bare"] <= 1.5))
+    for visit, bare, words in (("first", "bare_first", f"first visit, composed (bare app: a new screen of "
+                                f"{changed['widgets']} widgets; slowest, {slowest}: {slowest_time * 1000:.0f} ms)"),
+                               ("back", "bare_back", "back to a kept screen (bare app: seven kept screens of "
+                                f"{changed['widgets']} widgets)")):
+        rows.append(row(f"screen change: PageDown to the next game screen drawn, full sheet, {words}",
+                        changed[visit] * 1000, changed[bare] * 1000, "ms", "<= 1.5x",
+                        changed[visit] / changed[bare] <= 1.5))
     scored, loaded = data.scoring(500 if quick else 10_000, 1 if quick else 3)
     rows.append(row(f"scoring: load, validate, score {500 if quick else 10_000} sheets", scored * 1000,
                     loaded * 1000, "ms", "<= 5x json.loads", scored / loaded <= 5))
@@ -83,7 +86,8 @@ def measure(quick: bool) -> list[dict]:
     rows.append(row("`scorepad score`, pattern mode vs quick count", patterned * 1000, counted * 1000,
                     "ms", "<= 1.2x", patterned / counted <= 1.2))
     rss = launched["full_rss"] / 1024, launched["bare_rss"] / 1024
-    rows.append(row("memory: peak RSS, app with a full sheet", rss[0], rss[1], "MiB", "<= 1.5x",
+    rows.append(row("memory: peak RSS, app with a full sheet, every game screen shown (and kept)", rss[0], rss[1],
+                    "MiB", "<= 1.5x",
                     rss[0] / rss[1] <= 1.5))
     for entries, saved in saving.saving(quick).items():
         rows.append(row(f"commit to durable: one typed value on disk (journal fsynced), {entries:,}-entry history",

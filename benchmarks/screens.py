@@ -1,6 +1,8 @@
 """Screen change benchmark (issue 12): PageDown on a full four-player sheet until the next
-game screen is drawn, against a bare Textual app switching to a freshly composed screen
-of as many widgets (scorepad composes each game screen fresh too), in the same run.
+game screen is drawn, against a bare Textual app doing the same with as many widgets,
+in the same run. Scorepad composes a game screen on its first visit and keeps it: first
+visits are compared with a bare app switching to a freshly composed screen, visits
+back with a bare app switching between seven screens it keeps (installed).
 
     .venv/bin/python -m benchmarks.screens      (prints the figures per screen)
 """
@@ -37,26 +39,34 @@ class PlainScreen(Screen):
 
 
 class SwitchApp(App):
-    """Baseline: PageDown shows a new screen of ``widgets`` widgets in place of the last."""
+    """Baseline: PageDown shows a new screen of ``widgets`` widgets in place of the last
+    (``kept``: the next of seven screens installed once, as scorepad keeps its own)."""
 
     BINDINGS = [Binding("pagedown", "next", "Next screen")]
 
-    def __init__(self, widgets: int) -> None:
+    def __init__(self, widgets: int, kept: bool = False) -> None:
         super().__init__()
-        self.widgets = widgets
+        self.widgets, self.kept, self.shown = widgets, kept, 0
 
     def on_mount(self) -> None:
-        self.push_screen(PlainScreen(self.widgets))
+        if self.kept:
+            for n in range(7):
+                self.install_screen(PlainScreen(self.widgets), f"screen-{n}")
+        self.push_screen("screen-0" if self.kept else PlainScreen(self.widgets))
 
     def action_next(self) -> None:
-        self.switch_screen(PlainScreen(self.widgets))
+        self.shown += 1
+        self.switch_screen(f"screen-{self.shown % 7}" if self.kept else PlainScreen(self.widgets))
 
 
 async def _changes(app, times: list[float], counts: list[str] | None, changes: int) -> None:
     """Press PageDown ``changes`` times, as a terminal's key reader posts it; each time,
-    the seconds until the first frame of the new screen is handed to the terminal."""
+    the seconds until the first frame of the new screen is handed to the terminal.
+    ``counts`` gets, per change, the screen's class, widgets, and whether it was shown
+    before (``Name:widgets:back``)."""
     drawn: list[float] = []
     display = app._display
+    seen = {id(app.screen)}
 
     def timed_display(screen, renderable) -> None:
         display(screen, renderable)
@@ -76,7 +86,9 @@ async def _changes(app, times: list[float], counts: list[str] | None, changes: i
             await asyncio.sleep(0.001)
         await asyncio.sleep(0.02)  # let the new screen settle before the next change
         if counts is not None:
-            counts.append(f"{type(app.screen).__name__}:{len(list(app.screen.walk_children()))}")
+            back = id(app.screen) in seen
+            seen.add(id(app.screen))
+            counts.append(f"{type(app.screen).__name__}:{len(list(app.screen.walk_children()))}:{back}")
 
 
 async def _scorepad(sheet: Path, changes: int) -> tuple[list[float], list[str]]:
@@ -92,8 +104,8 @@ async def _scorepad(sheet: Path, changes: int) -> tuple[list[float], list[str]]:
     return times, counts
 
 
-async def _bare(widgets: int, changes: int) -> list[float]:
-    app = SwitchApp(widgets)
+async def _bare(widgets: int, changes: int, kept: bool) -> list[float]:
+    app = SwitchApp(widgets, kept)
     times: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -102,32 +114,38 @@ async def _bare(widgets: int, changes: int) -> list[float]:
 
 
 def screen_change(rounds: int = 3) -> dict:
-    """Median seconds of a screen change, scorepad vs the bare app (rounds alternate, so
-    both see the same machine), the widgets per screen, and the slowest screen's median."""
+    """Median seconds of a screen change, scorepad vs the bare app, first visits and
+    visits back apart (rounds alternate, so both see the same machine); the widgets per
+    screen, and the slowest screen's median on a first visit."""
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCOREPAD_HOME"] = home
         sheet = write_full_sheet(Path(home) / "games" / "full.json")
-        ours: list[float] = []
-        bare: list[float] = []
+        ours: dict[bool, list[float]] = {False: [], True: []}
+        bare: dict[bool, list[float]] = {False: [], True: []}
         counts: list[str] = []
+        first: dict[str, list[float]] = {}
         for _ in range(rounds):
-            times, seen = asyncio.run(_scorepad(sheet, 14))
-            ours += times
+            times, seen = asyncio.run(_scorepad(sheet, 14))  # every screen twice
             counts += seen
+            for seconds, change in zip(times, seen):
+                name, _, back = change.split(":")
+                ours[back == "True"].append(seconds)
+                if back != "True":
+                    first.setdefault(name, []).append(seconds)
             widgets = round(statistics.median(int(c.split(":")[1]) for c in counts))
-            bare += asyncio.run(_bare(widgets, 14))
-    per_screen: dict[str, list[float]] = {}
-    for seconds, seen in zip(ours, counts):
-        per_screen.setdefault(seen.split(":")[0], []).append(seconds)
-    slowest = max(per_screen, key=lambda name: statistics.median(per_screen[name]))
-    return {"ours": statistics.median(ours), "bare": statistics.median(bare), "widgets": widgets,
-            "slowest": (slowest, statistics.median(per_screen[slowest])),
-            "per_screen": {name: statistics.median(t) for name, t in per_screen.items()}}
+            for kept in (False, True):
+                bare[kept] += asyncio.run(_bare(widgets, 14, kept))[1:]  # the first builds its stack
+    slowest = max(first, key=lambda name: statistics.median(first[name]))
+    return {"first": statistics.median(ours[False]), "back": statistics.median(ours[True]),
+            "bare_first": statistics.median(bare[False]), "bare_back": statistics.median(bare[True]),
+            "widgets": widgets, "slowest": (slowest, statistics.median(first[slowest])),
+            "per_screen": {name: statistics.median(t) for name, t in first.items()}}
 
 
 if __name__ == "__main__":
     result = screen_change()
-    print(f"screen change: {result['ours'] * 1000:.1f} ms vs bare {result['bare'] * 1000:.1f} ms "
-          f"({result['ours'] / result['bare']:.2f}x), {result['widgets']} widgets per screen")
+    for visit, bare in (("first", "bare_first"), ("back", "bare_back")):
+        print(f"screen change, {visit} visit: {result[visit] * 1000:.1f} ms vs bare {result[bare] * 1000:.1f} ms "
+              f"({result[visit] / result[bare]:.2f}x), {result['widgets']} widgets per screen")
     for name, seconds in sorted(result["per_screen"].items(), key=lambda kv: kv[1]):
-        print(f"  {name}: {seconds * 1000:.1f} ms")
+        print(f"  first visit, {name}: {seconds * 1000:.1f} ms")

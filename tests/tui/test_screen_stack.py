@@ -1,5 +1,6 @@
-"""The screen stack: one game screen in memory at a time, Home composed only when asked
-for, and a game opened from Home shown again rather than locked against itself."""
+"""The screen stack: the open game's screens kept and brought up to date, let go when
+another game opens; Home composed only when asked for, and a game opened from Home shown
+again rather than locked against itself."""
 
 from __future__ import annotations
 
@@ -10,18 +11,76 @@ from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
 from .conftest import app_on, running
-from .helpers import toasts
+from .helpers import goto, toasts
 
 
-async def test_a_game_screen_is_let_go_when_another_is_shown(game_path):
+async def test_a_game_screen_is_kept_and_shows_the_sheet_as_it_is_now_when_back(game_path):
+    """Issue 12: going back to a screen shows the one composed before (a third of the
+    time of composing it), with every value changed meanwhile in its first frame."""
+    from scorepad.tui.widgets.live_totals import LiveTotals
+
     app = app_on(game_path)
     async with running(app) as pilot:
-        progress = weakref.ref(app.screen)
-        await pilot.press("pagedown")
+        await goto(pilot, "supplies")
+        supplies = app.screen
+        await goto(pilot, "renown")
+        await pilot.press(*"12", "enter")  # Ana's S10 Renown, on another screen
         await pilot.pause()
-        gc.collect()
-        assert progress() is None
-        assert app.current_game_screen() == "pinax"
+        first_frame: list = []
+        display = app._display
+
+        def frame(screen, update) -> None:
+            if update is not None and screen is supplies and not first_frame:
+                first_frame.append(list(screen.query_one(LiveTotals).rows))
+            display(screen, update)
+
+        app._display = frame
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert app.screen is supplies and app.current_game_screen() == "supplies"
+        ana = next(row for row in first_frame[0] if row[0].lstrip("★ ") == "Ana")
+        assert ana[5] == "12" and ana[6] == "12"  # Renown and Total, in the first frame back
+
+
+async def test_a_kept_screen_whose_structure_changed_meanwhile_is_composed_anew(grid_game_path):
+    """S1-S6: a pattern tile taken back (undo) on another screen: Pinax, kept with the
+    tile's editor, is composed again without it."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        await pilot.press("ctrl+o")  # a pattern tile: a new structure
+        await pilot.pause()
+        pinax = app.screen
+        assert pinax.query("#tile-0")
+        await goto(pilot, "school")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.sheet.players[0].pinax == ()
+        await goto(pilot, "pinax")
+        assert app.screen is not pinax and not app.screen.query("#tile-0")
+
+
+async def test_opening_another_game_lets_go_of_the_last_games_screens(game_path, scorepad_home):
+    from scorepad.storage.session import SheetSession
+
+    from .conftest import three_players
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        kept = [weakref.ref(app.screen)]
+        await goto(pilot, "school")
+        kept.append(weakref.ref(app.screen))
+        other = SheetSession.create(three_players(title="Other"))
+        app.use_session(other)
+        for _ in range(100):  # removing a screen runs as a task of its own: up to a second
+            await pilot.pause(0.01)
+            gc.collect()
+            if not any(screen() for screen in kept):
+                break
+        assert [screen() for screen in kept] == [None, None]
+        assert list(app.kept) == ["progress"] and app.screen is app.kept["progress"]
+        assert app.live.sheet.title == "Other"
 
 
 async def test_memory_stays_flat_however_many_screens_are_shown(game_path):

@@ -148,6 +148,15 @@ class GameScreen(Screen):
             self._stale = False
             self.call_after_refresh(self.follow_sheet)
 
+    def catch_up(self) -> bool:
+        """Bring a kept screen up to date before it shows again; False when the sheet's
+        structure changed meanwhile (the screen is then composed anew)."""
+        if self.structure(self.sheet) != self._structure:
+            return False
+        self._stale = False
+        self.show_sheet()
+        return True
+
     def follow_sheet(self) -> None:
         """Called after every change to the sheet: new values show at once, in the same
         step as the change; new widgets (a player or an item added) follow a recompose."""
