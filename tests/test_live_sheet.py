@@ -15,8 +15,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from scorepad.messages import READ_ONLY
 from scorepad.rules import end_status, fold, standings
 from scorepad.rules.count_fields import COUNT_KEYS
+from scorepad.rules.board_entries import CountEmptySpaces, RecordEvent, SetLibrary, SetLibraryCell
 from scorepad.rules.entries import (
-    AddPlayer, EntryError, PutScribe, RemoveItem, RenamePlayer, SetCount, apply,
+    AddPlayer, EntryError, PutPinax, PutScribe, RemoveItem, RenamePlayer, SetCount, apply,
 )
 from scorepad.storage.live_sheet import LiveSheet
 from scorepad.storage.session import SheetSession
@@ -30,6 +31,13 @@ ENTRIES = st.one_of(
     st.builds(RemoveItem, player=st.integers(0, 3), list=st.just("scribes"), index=st.integers(0, 2)),
     st.builds(RenamePlayer, player=st.integers(0, 3), name=NAMES),
     st.builds(AddPlayer, name=NAMES),
+    # the end status (E1-E8) and the Pinax (S1-S6) hang on the timeline and the Library
+    st.builds(RecordEvent),
+    st.builds(CountEmptySpaces, count=st.integers(0, 4)),
+    st.builds(SetLibrary, rows=st.sampled_from([None, (". M*1", "G*2 L"), (". .", ". .")])),
+    st.builds(SetLibraryCell, row=st.integers(0, 1), col=st.integers(0, 1),
+              token=st.sampled_from([".", "M*1", "G*2", "C"])),
+    st.builds(PutPinax, player=st.integers(0, 2), tile=st.just({"pattern": [[0, 0], [0, 1]]})),
 )
 
 

@@ -120,3 +120,33 @@ def test_T6_solo_player_has_a_total():
     sheet = Sheet(players=(Player(name="Solo", renown=12, scribes=(Scribe(knowledge=2),)),))
     table = standings(sheet)
     assert table.solo and table.scores[0].total == 13 and table.separations == ()
+
+
+def _patterned(tokens: tuple[str, ...]) -> Sheet:
+    """Two players with a two-cell pattern each over a 2 x 2 Library (S1-S6)."""
+    tile = {"pattern": [[0, 0], [0, 1]]}
+    return make_sheet({"pinax": [tile], "renown": 3}, {"pinax": [tile], "renown": 5},
+                      library={"rows": [" ".join(tokens[:2]), " ".join(tokens[2:])]})
+
+
+TOKENS = st.sampled_from([".", "L", "#", "M", "G*1", "M*1", "C*2", "G*2", "M*2"])
+
+
+@given(st.tuples(TOKENS, TOKENS, TOKENS, TOKENS), st.integers(0, 3), TOKENS)
+def test_S1_S6_scores_kept_from_before_a_library_change_are_never_reused(tokens, cell, token):
+    from scorepad.rules.entries import SetLibraryCell, apply
+
+    before = _patterned(tokens)
+    after = apply(before, SetLibraryCell(row=cell // 2, col=cell % 2, token=token))
+    assert score_players(after, (before, score_players(before))) == score_players(after)
+
+
+def test_S10_a_count_typed_for_one_player_scores_that_player_only_again():
+    from scorepad.rules.entries import SetCount, apply
+
+    before = _patterned(("M*1", "G*1", "M*2", "C*2"))
+    scores = score_players(before)
+    after = apply(before, SetCount(player=1, field="renown", value=9))
+    again = score_players(after, (before, scores))
+    assert again == score_players(after) and again[1].renown == 9
+    assert again[0] is scores[0] and again[1] is not scores[1]  # the other player: not scored again

@@ -91,6 +91,13 @@ def score_player(sheet: Sheet, index: int) -> PlayerScore:
     )
 
 
-def score_players(sheet: Sheet) -> tuple[PlayerScore, ...]:
-    """Score every player, in ``players`` order."""
-    return tuple(score_player(sheet, i) for i in range(len(sheet.players)))
+def score_players(sheet: Sheet, before: tuple[Sheet, tuple[PlayerScore, ...]] | None = None
+                  ) -> tuple[PlayerScore, ...]:
+    """Score every player, in ``players`` order. ``before``: an earlier sheet and its
+    scores; a player an entry left alone (entries share what they do not change: the
+    same object, in the same seat, with the same Library) keeps that score."""
+    if before is None or before[0].library is not sheet.library:
+        return tuple(score_player(sheet, i) for i in range(len(sheet.players)))
+    players, scores = before[0].players, before[1]
+    return tuple(scores[i] if i < len(players) and players[i] is player else score_player(sheet, i)
+                 for i, player in enumerate(sheet.players))

@@ -15,7 +15,8 @@ from ..rules.describe import describe
 from ..rules.endgame import EndStatus, end_status
 from ..rules.entries import EntryError
 from ..rules.models import Sheet
-from ..rules.standings import Standings, standings
+from ..rules.scoring import PlayerScore, score_players
+from ..rules.standings import Standings, rank_scores
 from ..messages import READ_ONLY
 from .session import SheetSession
 
@@ -28,6 +29,7 @@ class LiveSheet:
         self.session, self.changed = session, changed
         self.revision = 0  # one more for every change; the cached figures follow it
         self._figures: tuple[int, Standings, EndStatus] | None = None
+        self._scored: tuple[Sheet, tuple[PlayerScore, ...]] | None = None  # the last sheet scored
 
     @property
     def sheet(self) -> Sheet:
@@ -96,6 +98,12 @@ class LiveSheet:
 
     def _computed(self) -> tuple[int, Standings, EndStatus]:
         if self._figures is None or self._figures[0] != self.revision:
-            sheet = self.session.sheet
-            self._figures = (self.revision, standings(sheet), end_status(sheet))
+            sheet, before, figures = self.session.sheet, self._scored, self._figures
+            # a value typed changes one player: the others keep their scores; and the
+            # end status, which only the timeline and the Library decide (E1-E8)
+            self._scored = (sheet, score_players(sheet, before))
+            same_board = (before is not None and figures is not None and before[0].timeline is sheet.timeline
+                          and before[0].library is sheet.library)
+            self._figures = (self.revision, rank_scores(self._scored[1]),
+                             figures[2] if same_board else end_status(sheet))
         return self._figures
