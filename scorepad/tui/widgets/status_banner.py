@@ -23,6 +23,9 @@ class StatusBanner(Static):
 
     def show(self, end: EndStatus) -> None:
         """Update the words and the colour class (a redraw only when they changed)."""
+        if end is getattr(self, "_end", None):
+            return  # the same status (a value typed leaves it be): nothing to work out
+        self._end = end
         words = status_words(end)
         if words != getattr(self, "_words", None):
             self._words = words
