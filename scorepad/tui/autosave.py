@@ -128,6 +128,8 @@ class Autosave:
         runs on every commit, and a new screen's bar starts from ``save_state``)."""
         from .widgets.title_bar import TitleBar
 
+        if not self.screen_stack:
+            return  # the app is closing: its screens are gone (a save may end meanwhile)
         state = self.save_state
         if (state, id(self.screen)) == self._state_shown:
             return

@@ -244,3 +244,13 @@ async def test_a_sheet_whose_history_does_not_replay_opens_read_only_in_the_app(
         assert [p.name for p in app.session.sheet.players] == ["Ana", "Ben", "Cy"]
         SheetLock(game_path).acquire().release()  # no lock left behind by the open
     assert game_path.read_bytes() == before
+
+
+async def test_a_save_that_ends_while_the_app_closes_raises_nothing(game_path):
+    """A background save finishing after the last screen is gone (seen under load, at
+    the end of a test) reported its state to a screen that no longer was."""
+    app = app_on(game_path)
+    async with running(app):
+        pass
+    assert not app.screen_stack
+    app.show_save_state()  # as the save's end does: nothing to show, nothing raised

@@ -154,3 +154,19 @@ async def test_home_then_continue_shows_the_game_open_here_not_a_lock_question(g
         await pilot.pause()
         assert app.current_game_screen() == "progress"
         assert app.session is session and not session.read_only
+
+
+async def test_a_kept_screen_shown_again_after_a_theme_change_wears_the_new_theme(game_path):
+    from scorepad.tui.widgets.live_totals import LiveTotals
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        dark = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
+        await goto(pilot, "renown")
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
+        await goto(pilot, "supplies")
+        kept = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
+        assert light != dark and kept == light
