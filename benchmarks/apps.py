@@ -42,7 +42,7 @@ async def quit_when_drawn(pilot) -> None:
     once (they are kept: the heaviest the app gets), ending on the results; quit."""
     await pilot.pause()
     if getattr(pilot.app, "session", None) is not None:
-        from scorepad.tui.screen_stack import ORDER
+        from scorepad.tui.kept_screens import ORDER
 
         for name in ORDER:
             pilot.app.action_go(name)

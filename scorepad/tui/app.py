@@ -12,7 +12,8 @@ from textual.binding import Binding
 from .autosave import Autosave
 from .game_opener import GameOpener
 from .ordered_keys import OrderedKeys
-from .screen_stack import GAME_SCREENS, ScreenStack
+from .kept_screens import GAME_SCREENS
+from .screen_stack import ScreenStack
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
 from ..messages import READ_ONLY

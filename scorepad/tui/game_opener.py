@@ -46,7 +46,7 @@ class GameOpener:
 
     def new_game(self) -> None:
         """Show a blank Setup form (a new one each time: never the last game's names)."""
-        from .screen_stack import screen_class
+        from .kept_screens import screen_class
 
         self.push_screen(screen_class("setup.SetupScreen")())
 

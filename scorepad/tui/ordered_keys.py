@@ -105,8 +105,10 @@ class OrderedKeys:
                 continue
             if queue.values or not queue.ready_event._waiters or pump._next_callbacks:
                 return False  # a message waiting, or one being handled
-            if isinstance(pump, Screen) and pump._callbacks:
-                return False  # work due after the next refresh
+            if isinstance(pump, Screen) and pump._callbacks and pump.is_active:
+                return False  # work due after the next refresh (a screen under another,
+                # a dialog say, keeps its own until it is on top again: waiting for them
+                # held every key typed into the dialog for a second)
         return True
 
     def keys_settled(self) -> bool:

@@ -208,3 +208,23 @@ async def test_ctrl_q_over_a_refused_value_says_so_and_keeps_the_app_open(game_p
         assert app.is_running and app.current_game_screen() == "supplies"
         await burst(pilot, "escape", "ctrl+q")  # put back: now it quits
     assert app.return_code == 0
+
+
+async def test_a_key_typed_into_a_dialog_never_waits_for_the_screen_under_it(game_path):
+    """Textual runs a screen's after-refresh work only while it is on top. Work left on
+    the screen under a dialog (a focus moved just before the dialog came up) held every
+    key typed into the dialog for a second, the longest a key waits."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        progress, answers = app.screen, []
+        app.push_screen(ConfirmScreen("Go back to Planning?"), answers.append)
+        await pilot.pause()
+        # the state Textual was seen to leave it in: a repaint due, its timer paused,
+        # work waiting that runs only once it is on top again
+        progress._repaint_required = True
+        progress._callbacks.append((lambda: None, progress))
+        assert app.keys_settled()  # the next key goes straight to the dialog
+        await burst(pilot, "n")
+        assert answers == [False] and app.screen is progress

@@ -4,6 +4,7 @@ again rather than locked against itself."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 
@@ -11,7 +12,7 @@ from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
 from .conftest import app_on, running
-from .helpers import goto, toasts
+from .helpers import goto, post_keys, toasts
 
 
 async def test_a_game_screen_is_kept_and_shows_the_sheet_as_it_is_now_when_back(game_path):
@@ -79,7 +80,8 @@ async def test_opening_another_game_lets_go_of_the_last_games_screens(game_path,
             if not any(screen() for screen in kept):
                 break
         assert [screen() for screen in kept] == [None, None]
-        assert list(app.kept) == ["progress"] and app.screen is app.kept["progress"]
+        assert app.screen is app.kept["progress"]
+        assert all(screen.live.sheet.title == "Other" for screen in app.kept.values())
         assert app.live.sheet.title == "Other"
 
 
@@ -170,3 +172,60 @@ async def test_a_kept_screen_shown_again_after_a_theme_change_wears_the_new_them
         await goto(pilot, "supplies")
         kept = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
         assert light != dark and kept == light
+
+
+async def test_a_screen_composed_ahead_then_shown_after_a_theme_change_wears_the_new_theme(game_path):
+    from scorepad.tui.widgets.live_totals import LiveTotals
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        dark = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
+        assert "pinax" in app.kept and not app.kept["pinax"].is_current  # composed ahead, never shown
+        app.theme = "textual-light"
+        await pilot.pause()
+        light = app.screen.query_one(LiveTotals).component_style("live-totals--stripe")
+        await pilot.press("pagedown")
+        assert app.current_game_screen() == "pinax"
+        assert light != dark and app.screen.query_one(LiveTotals).component_style("live-totals--stripe") == light
+
+
+async def test_pagedown_shows_the_next_screen_composed_ahead_with_every_value(game_path):
+    """Issue 12: while a screen is read, the next is composed off screen, so PageDown
+    only lays it out and draws it; its values are the sheet's as they are at PageDown."""
+    from scorepad.tui.widgets.live_totals import LiveTotals
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        scholars = app.kept["scholars"]
+        assert not scholars.is_current and scholars.query(LiveTotals)  # composed, never shown
+        before = list(scholars.query_one(LiveTotals).rows)
+        await pilot.press(*"3 4y", "enter")  # Ana's Scribes (S7), after it was composed
+        shown = list(app.screen.query_one(LiveTotals).rows)
+        await pilot.press("pagedown")
+        assert app.screen is scholars
+        assert scholars.query_one(LiveTotals).rows == shown != before
+
+
+async def test_quitting_while_the_next_screen_is_composed_ahead_ends_cleanly(game_path, monkeypatch):
+    """Issue 12: a screen composed ahead went on mounting while the app quit, its widgets
+    closed under it: a traceback on the way out. Here its title takes 200 ms to mount."""
+    from scorepad.tui.screens.results import ResultsScreen
+    from scorepad.tui.widgets.title_bar import TitleBar
+
+    mount = TitleBar.on_mount
+
+    async def slow_mount(self) -> None:
+        mount(self)
+        if isinstance(self.screen, ResultsScreen):
+            await asyncio.sleep(0.2)
+
+    monkeypatch.setattr(TitleBar, "on_mount", slow_mount)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        post_keys(app, "pagedown")  # Renown, then Results composed ahead
+        while "results" not in app.kept:
+            await asyncio.sleep(0.001)
+        app.exit()
+    assert app.return_code == 0

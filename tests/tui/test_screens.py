@@ -10,7 +10,7 @@ from scorepad.rules.entries import SetCount
 from scorepad.storage.files import read_sheet
 from scorepad.storage.lock import SheetLock
 from scorepad.tui.app import ScorepadApp
-from scorepad.tui.screen_stack import ORDER
+from scorepad.tui.kept_screens import ORDER
 from scorepad.tui.screens.dialogs import ConfirmScreen
 from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.screens.home import HomeScreen

@@ -66,6 +66,7 @@ class GameScreen(Screen):
         self._structure: object = None
         self._stale = False
         self._resumed = False  # shown at least once
+        self._composed_in = ""  # the theme it was styled in when composed
         self.focus_after: str | None = None
 
     def send(self, entry) -> str | None:
@@ -105,7 +106,10 @@ class GameScreen(Screen):
         return self.live.sheet
 
     def compose(self) -> ComposeResult:
+        if host(self).live is None:
+            return  # composed ahead, and its game closed meanwhile: it is being let go
         self._structure = self.structure(self.sheet)
+        self._composed_in = self.app.theme
         with Top(id="top"):
             yield TitleBar(self.sheet.title, host(self).save_state)
             yield StatusBanner(id="status")
@@ -130,7 +134,15 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.make_buttons_instant()
-        self.show_sheet()  # before the first frame: a screen never shows up without its values
+        if self.composed_for_the_sheet():
+            self.show_sheet()  # before the first frame: a screen never shows up without its values
+
+    def composed_for_the_sheet(self) -> bool:
+        """Whether the widgets composed are there and fit the open sheet. A screen composed
+        ahead may mount after its game changed (it is composed anew when shown) or closed,
+        or while the app quits (its widgets are closed under it)."""
+        return (self.app.is_running and host(self).live is not None
+                and self.structure(self.sheet) == self._structure)
 
     def make_buttons_instant(self) -> None:
         """Every press counts: a quick second press (two Events) must not be swallowed by
@@ -141,9 +153,10 @@ class GameScreen(Screen):
     def on_screen_resume(self, event: ScreenResume) -> None:
         if not self._resumed:
             # just composed, in the current styles: Textual would style every widget a
-            # second time before the first frame (a third of a screen change)
+            # second time before the first frame (a third of a screen change); composed
+            # ahead, the theme may have changed since
             self._resumed = True
-            event.refresh_styles = False
+            event.refresh_styles = self._composed_in != self.app.theme
         if self._stale:
             self._stale = False
             self.call_after_refresh(self.follow_sheet)
