@@ -58,3 +58,43 @@ async def test_every_theme_draws_the_live_totals_readably_and_the_chart_in_five_
             if len(set(colours)) != len(CATEGORIES):
                 problems.append(f"{theme}: chart colours {colours}")
         assert problems == []
+
+
+def is_text(characters: str) -> bool:
+    """Whether a piece of a line holds words or numbers, not only lines and blocks
+    (borders, bars, the scrollbar: shapes, told apart by their place)."""
+    return any(c.strip() and not "\u2500" <= c <= "\u25ff" for c in characters)
+
+
+def unreadable_text(screen) -> list[str]:
+    """Every piece of text on the screen as drawn that reads below READABLE."""
+    problems = []
+    for strip in screen._compositor.render_strips():
+        for segment in strip:
+            style = segment.style
+            if style is None or not is_text(segment.text) or None in (style.color, style.bgcolor):
+                continue
+            if ColorType.DEFAULT in (style.color.type, style.bgcolor.type):
+                continue  # the terminal's own colours (the ANSI themes)
+            if style.reverse:
+                style = style + style.__class__(color=style.bgcolor, bgcolor=style.color)
+            if contrast(style) < READABLE:
+                problems.append(f"{segment.text.strip()[:30]!r} {contrast(style):.1f}")
+    return problems
+
+
+async def test_every_word_on_every_game_screen_reads_in_every_theme_at_80x24(demo_path):  # noqa: F811
+    """Issue 12, seen by a new user: in textual-light every heading was orange on grey
+    (1.4:1), the phase marked dark blue on dark blue, the winner green on grey; some
+    themes drew the footer's keys at 1.5:1. Every piece of text drawn, every theme."""
+    from scorepad.tui.kept_screens import ORDER
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for name in ORDER:
+                await goto(pilot, name)
+                problems += [f"{theme} {name}: {words}" for words in unreadable_text(app.screen)]
+        assert problems == []

@@ -158,7 +158,7 @@ async def test_hints_and_reminders_are_shown_whole_at_80_columns(scene, sheet, r
         for label in labels:
             label.scroll_visible(animate=False, immediate=True)
             await pilot.pause()
-            assert words_in(app, label.region) == " ".join(str(label.content).split())
+            assert words_in(app, label.content_region) == " ".join(str(label.content).split())
 
 
 async def test_the_pinax_heading_stays_in_sight_however_far_the_body_scrolls(demo_path):
@@ -250,3 +250,14 @@ async def test_the_winner_is_in_sight_on_results_at_80x24_whatever_the_body_show
     async with running(app, SMALL) as pilot:
         await goto(pilot, "results")
         assert any("Winner: 王小明" in line for line in screen_lines(app))
+
+
+async def test_S1_enter_past_the_last_players_quick_tiles_keeps_the_focus_in_sight_at_80x24(four_path):
+    """A new user at 80x24: Enter on the fourth player's Pinax line moved the focus to the
+    Library's size field, below the bottom of the body, with nothing scrolled."""
+    app = app_on(four_path)
+    async with running(app, SMALL) as pilot:
+        await open_scene(pilot, "pinax", four_path)
+        await burst(pilot, *"3 4 1", "enter", *"2 2", "enter", "4", "enter", *"1 0 3", "enter")
+        assert app.focused.id == "grid-rows"
+        assert out_of_sight(app, "enter past the last player") == []

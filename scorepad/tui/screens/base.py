@@ -39,6 +39,15 @@ class Body(VerticalScroll):
     BLANK = True  # no border: its lines are its background
 
     def on_resize(self) -> None:
+        self.keep_focus_in_sight()
+
+    def watch_virtual_size(self) -> None:
+        # what it holds grew after the focus moved (the next player's Pinax cards listed
+        # as the focus left the table): the field focused was pushed out of sight
+        self.call_after_refresh(self.keep_focus_in_sight)
+
+    def keep_focus_in_sight(self) -> None:
+        """Scroll the focused widget back into sight, if it is in the body and is not."""
         focused = self.screen.focused
         if focused is not None and self in focused.ancestors and not self.screen.can_view_entire(focused):
             self.scroll_to_center(focused, animate=False, origin_visible=True)

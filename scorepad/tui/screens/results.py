@@ -40,7 +40,7 @@ class ResultsScreen(GameScreen):
             words = f"Winner: {table.winners[0]}"
         # in the heading, which never scrolls away: at 80 x 24 the body opens scrolled to
         # the export bar, and the winner must stay in sight
-        self.query_one("#heading", Label).update(Content.assemble("Results   ", (words, "$success")))
+        self.query_one("#heading", Label).update(Content.assemble("Results   ", (words, "bold")))
         self.query_one(CategoryBars).show(table)
         lines = [s.text for s in table.separations]
         self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
