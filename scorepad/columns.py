@@ -17,13 +17,17 @@ ELLIPSIS = "…"
 
 
 def fit(text: str, width: int, *, right: bool = False) -> str:
-    """``text`` in exactly ``width`` cells: cut at its end when longer (a wide character
-    split by the edge becomes a space), else padded with spaces, on the left if ``right``."""
+    """``text`` in exactly ``width`` cells: cut at its end when longer, an ellipsis in its
+    last cell to say so (a name cut short must not pass for a whole one), else padded
+    with spaces, on the left if ``right``."""
     if width <= 0:
         return ""
     size = cell_len(text)
-    if size >= width:
+    if size == width or (size > width and width == 1):
         return set_cell_size(text, width)
+    if size > width:  # a wide character split by the edge is dropped, not half drawn
+        text = set_cell_size(text, width - 1).rstrip(" ") + ELLIPSIS
+        size = cell_len(text)
     padding = " " * (width - size)
     return padding + text if right else text + padding
 

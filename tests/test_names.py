@@ -96,7 +96,8 @@ def test_a_file_whose_names_clash_once_normalised_is_a_clear_error_not_a_crash(t
 def test_fit_cuts_and_pads_by_cells_not_characters():
     from scorepad.columns import fit, tail
 
-    assert fit("王小明", 4) == "王小" and cell_len(fit("王小明", 5)) == 5
+    assert fit("王小明", 6) == "王小明" and fit("王小明", 4) == "王… " and cell_len(fit("王小明", 5)) == 5
+    assert fit("Bartholomew", 6) == "Barth…" and fit("Bartholomew", 1) == "B"  # a cut name says so
     assert fit(DECOMPOSED, 7) == DECOMPOSED + "  "
     assert fit("7", 3, right=True) == "  7"
     assert tail("12+13+14+15", 6) == "…14+15" and tail("王小明", 5) == "…小明"
