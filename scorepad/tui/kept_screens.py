@@ -49,8 +49,9 @@ def collect_garbage() -> None:
 
 
 async def mounted(screen: Screen | None) -> None:
-    """Once this screen (if any) has mounted its widgets."""
-    if screen is not None and screen.is_running and not screen.is_mounted:
+    """Once this screen (if any) has mounted its widgets: one started (attached to the
+    app) is waited for, even before its task has taken its first step."""
+    if screen is not None and screen.is_attached and not screen.is_mounted:
         await AwaitMount(screen, [screen])
 
 

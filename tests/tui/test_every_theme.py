@@ -98,3 +98,23 @@ async def test_every_word_on_every_game_screen_reads_in_every_theme_at_80x24(dem
                 await goto(pilot, name)
                 problems += [f"{theme} {name}: {words}" for words in unreadable_text(app.screen)]
         assert problems == []
+
+
+async def test_a_refused_value_and_its_message_read_in_every_theme(demo_path):  # noqa: F811
+    """The error colour drew a refusal at 2.4-2.9:1 in four themes (review)."""
+    from scorepad.tui.widgets.count_grid import CountGrid
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "supplies")
+        app.screen.query_one(CountGrid).type_in("999")
+        app.screen.query_one(CountGrid).commit()
+        await pilot.pause()
+        assert "a typo?" in " ".join(app.screen.query_one(CountGrid).line_words(y)
+                                     for y in range(app.screen.query_one(CountGrid).size.height))
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            problems += [f"{theme}: {words}" for words in unreadable_text(app.screen)]
+        assert problems == []

@@ -229,3 +229,19 @@ async def test_quitting_while_the_next_screen_is_composed_ahead_ends_cleanly(gam
             await asyncio.sleep(0.001)
         app.exit()
     assert app.return_code == 0
+
+
+async def test_a_screen_shown_the_moment_it_is_composed_ahead_is_waited_for(game_path, recwarn):
+    """A screen started off screen whose task had not yet taken a step was not waited
+    for: shown before its widgets existed, it was thrown away and leaked (review)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        app.let_go("scholars")
+        await pilot.pause()
+        app.compose_ahead()
+        ahead = app.kept["scholars"]
+        await app.swap_game_screen("scholars")
+        await pilot.pause()
+        assert app.screen is ahead and app.current_game_screen() == "scholars"
+        assert not [w for w in recwarn.list if "never awaited" in str(w.message)]

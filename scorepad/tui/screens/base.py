@@ -115,8 +115,6 @@ class GameScreen(Screen):
         return self.live.sheet
 
     def compose(self) -> ComposeResult:
-        if host(self).live is None:
-            return  # composed ahead, and its game closed meanwhile: it is being let go
         self._structure = self.structure(self.sheet)
         self._composed_in = self.app.theme
         with Top(id="top"):
@@ -148,10 +146,9 @@ class GameScreen(Screen):
 
     def composed_for_the_sheet(self) -> bool:
         """Whether the widgets composed are there and fit the open sheet. A screen composed
-        ahead may mount after its game changed (it is composed anew when shown) or closed,
-        or while the app quits (its widgets are closed under it)."""
-        return (self.app.is_running and host(self).live is not None
-                and self.structure(self.sheet) == self._structure)
+        ahead may mount after another game opened (it is being let go) or while the app
+        quits (its widgets are closed under it)."""
+        return self.app.is_running and self.structure(self.sheet) == self._structure
 
     def make_buttons_instant(self) -> None:
         """Every press counts: a quick second press (two Events) must not be swallowed by
