@@ -151,3 +151,14 @@ def test_S5_the_bound_never_undercuts_what_the_remaining_tiles_can_score(masks, 
     search = Search(masks)
     t = data.draw(st.integers(0, len(masks)))
     assert search.bound(t, free) >= best_by_brute_force(masks[t:], free)
+
+
+def test_S5_the_bound_keeps_the_tiles_of_three_beside_four_seal_tiles_that_cannot_all_have_four():
+    """Two tiles whose four-Seal sets overlap cannot both score 15 (S3): the bound counts
+    the one left out as a tile of three, and must still count the other tiles of three
+    (a case found by search: 27 Renown in truth)."""
+    from scorepad.rules.pinax_search import Search
+
+    masks = [[0b10100010], [0b01101001], [0b00000110, 0b00111001], [0b01010100]]
+    assert best_by_brute_force(masks, 0xFF) == 27
+    assert Search(masks).bound(0, 0xFF) >= 27
