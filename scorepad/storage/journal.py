@@ -68,7 +68,8 @@ class Journal:
         self.synced = size  # of those, the bytes fsynced
         self.lock = threading.Lock()  # a background save writes its "folding" line too
         self.fd: int | None = None
-        self.torn = True  # the file may end in a torn line: cut it back before writing
+        # equivalent if mutated: the file is not open yet, and opening it sets ``torn`` (_flush)
+        self.torn = True  # the file may end in a torn line: cut it back before writing  # pragma: no mutate
 
     def begin(self, base: str) -> None:
         """Start a new journal over the sheet file whose hash is ``base``."""
@@ -169,13 +170,14 @@ class Journal:
             self.written.clear()  # no fsync for a journal about to go
             self._close()
             self.pending.clear()
-            self.changes, self.size, self.synced = 0, 0, 0
+            changes, self.changes, self.size, self.synced = self.changes, 0, 0, 0
             try:
                 os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as err:
-                self.size = self.synced = None
+                # the journal stays, with its changes: the next fold counts them too
+                self.changes, self.size, self.synced = changes, None, None
                 raise SaveError(explain(err, self.path, "remove")) from err
 
     def set_aside(self) -> Path:

@@ -72,7 +72,8 @@ class LiveSheet:
             return False, "Nothing to undo."
         words = describe(history[-1], states[-2])
         if not self.session.undo():
-            return False, "Nothing to undo."
+            # equivalent if mutated: unreachable, the session refuses only what is checked above
+            return False, "Nothing to undo."  # pragma: no mutate
         self.moved()
         return True, f"Undone: {words}"
 

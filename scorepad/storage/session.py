@@ -43,9 +43,11 @@ class SheetSession:
         self.told = ""  # what opening it did that the user should know
         self.history: list = list(history)
         self.states = states if states is not None else replay_states(self.history)
-        self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read
-        self._base: list | None = None  # the file's own history, for that window
-        self._base_states: list | None = None
+        # equivalent if mutated: ``follow`` reads these only once it has set all three (no
+        # stat it compares with is ever ``()``, and ``_base`` is looked at before the stats)
+        self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read  # pragma: no mutate
+        self._base: list | None = None  # the file's own history, for that window  # pragma: no mutate
+        self._base_states: list | None = None  # pragma: no mutate
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
