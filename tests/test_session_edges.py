@@ -1,4 +1,4 @@
-"""The storage of an open game checked where its mutants survived (issue 13): atomic
+"""The storage of an open game at its edges: atomic
 saves (a new file never replaces one, the temporary file and its mode, folders made on
 the way), the journal's lines and their durability (what waits for ``sync``, a torn or
 garbage line, a file it cannot remove or is a link), the session's refusals and
