@@ -98,7 +98,8 @@ class DuplicateKey(ValueError):
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object's pairs as a dict; DuplicateKey rather than the last value silently winning."""
     found = dict(pairs)
-    if len(found) < len(pairs):  # rare: only then look for the key, in Python
+    # equivalent: with no repeated key the scan below finds nothing; "<" only spares it
+    if len(found) < len(pairs):  # rare: only then look for the key, in Python  # pragma: no mutate
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
@@ -118,7 +119,8 @@ def duplicate_place(text: str) -> str:
         """The place, out of the middle of the parse."""
 
     def parse_object(start, strict, scan_once, object_hook, _pairs_hook, memo=None):
-        pairs, end = decoder.JSONObject(start, strict, scan_once, object_hook, list, memo)
+        # equivalent: object_hook is None here already, and memo only shares equal key strings
+        pairs, end = decoder.JSONObject(start, strict, scan_once, object_hook, list, memo)  # pragma: no mutate
         if len({key for key, _ in pairs}) < len(pairs):
             raise Found(line_and_column(text, start[1] - 1))  # start[1] is just past the "{"
         return dict(pairs), end
@@ -139,15 +141,18 @@ def line_and_column(text: str, position: int) -> str:
     """``line 3, column 12`` of a position in the text (empty when it was not found)."""
     if position < 0:
         return ""
-    line = text.count("\n", 0, position) + 1
-    column = position - text.rfind("\n", 0, position)
+    # equivalent: a start of None counts from 0 as well
+    line = text.count("\n", 0, position) + 1  # pragma: no mutate
+    # equivalent: a start of None searches from 0 as well
+    column = position - text.rfind("\n", 0, position)  # pragma: no mutate
     return f"line {line}, column {column}"
 
 
 def decode(data: bytes, source: str) -> dict[str, Any]:
     """Bytes to the top-level JSON object, with line and column on a syntax error."""
     try:
-        text = data.decode("utf-8-sig")
+        # equivalent: codec names are not case-sensitive
+        text = data.decode("utf-8-sig")  # pragma: no mutate
     except UnicodeDecodeError as err:
         raise SheetFileError(source, f"byte {err.start}", "not UTF-8 text: is this a scoresheet?") from None
     try:
@@ -164,7 +169,8 @@ def decode(data: bytes, source: str) -> dict[str, Any]:
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
         limit = sys.get_int_max_str_digits()
         found = re.search(rf"\d{{{limit + 1},}}", text)
-        raise SheetFileError(source, line_and_column(text, found.start() if found else -1),
+        # equivalent: only an integer over the digit limit gets here, so the search always finds it
+        raise SheetFileError(source, line_and_column(text, found.start() if found else -1),  # pragma: no mutate
                              f"a number with more than {limit} digits: not a scoresheet value") from None
     except RecursionError:
         raise SheetFileError(source, "", "the JSON is nested too deeply") from None
@@ -243,7 +249,8 @@ def distinct_problems(errors: list[dict], raw: Any, prefix: tuple) -> list[dict]
         if error["type"] == "too_short" and tuple(error["loc"]) in inside:
             continue
         found.setdefault(spot(prefix + tuple(error["loc"]), raw), error)
-    return list(found.values()) or errors[:1]
+    # equivalent: the error with the longest place is never dropped, so found is never empty
+    return list(found.values()) or errors[:1]  # pragma: no mutate
 
 
 def validation_problem(
@@ -255,9 +262,11 @@ def validation_problem(
     first = problems[0]
     message = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
-    if first["type"] != "missing" and isinstance(value, (int, float, str, bool)):
+    # equivalent: a "missing" error's input is the object or list it is missing from, never a plain value
+    if first["type"] != "missing" and isinstance(value, (int, float, str, bool)):  # pragma: no mutate
         shown = clip(value, 40) if isinstance(value, str) else value  # before quoting: a 10 MB value
-        message += f" (found {clip(json.dumps(shown, ensure_ascii=False), 60)})"
+        # equivalent: ensure_ascii=None is as false as False
+        message += f" (found {clip(json.dumps(shown, ensure_ascii=False), 60)})"  # pragma: no mutate
     more = len(problems) - 1
     if more:
         message += f"; {more} more problem{'s' if more > 1 else ''} after this one"
@@ -271,7 +280,8 @@ def parse_document(data: bytes, source: str) -> Loaded:
     """
 
     raw = decode(data, source)
-    raw = migrate(raw, check_header(raw, source), source)
+    # equivalent: migrate does not use the source yet (no step to name it in an error)
+    raw = migrate(raw, check_header(raw, source), source)  # pragma: no mutate
     body = {key: value for key, value in raw.items() if key not in FILE_ONLY}
     try:
         sheet = Sheet.model_validate(body)
@@ -302,13 +312,16 @@ def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTex
     from ..rules.scoring import score_players
 
     body: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-    body.update(sheet.model_dump(mode="json"))
+    # equivalent: any mode but "json" dumps tuples and the same plain values, which json.dumps writes alike
+    body.update(sheet.model_dump(mode="json"))  # pragma: no mutate
     body["saved"] = saved
     body["totals"] = {score.name: score.total for score in score_players(sheet)}
-    head = json.dumps(body, indent=2, ensure_ascii=False)[:-2]  # the object, open: history goes last
+    # equivalent: ensure_ascii=None is as false as False
+    head = json.dumps(body, indent=2, ensure_ascii=False)[:-2]  # the object, open: history goes last  # pragma: no mutate
     entries = (texts or EntryTexts()).of(history)
     listed = "[\n" + ",\n".join(entries) + "\n  ]" if entries else "[]"
-    return f'{head},\n  "history": {listed}\n}}\n'.encode("utf-8")
+    # equivalent: codec names are not case-sensitive
+    return f'{head},\n  "history": {listed}\n}}\n'.encode("utf-8")  # pragma: no mutate
 
 
 class EntryTexts:
@@ -325,7 +338,9 @@ class EntryTexts:
             if n < len(kept) and kept[n][0] is entry:
                 texts.append(kept[n][1])
                 continue
-            text = "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+            # equivalent: another mode dumps tuples and the same plain values (json.dumps writes them alike);
+            # ensure_ascii=None is as false as False
+            text = "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")  # pragma: no mutate
             del kept[n:]
             kept.append((entry, text))
             texts.append(text)

@@ -97,7 +97,8 @@ def load_current(path: Path) -> Current:
         states = replay_states(history)
         if states[-1] != loaded.sheet:
             history.append(Begin(sheet=loaded.sheet))  # the file's state wins: a hand edit
-            states.append(apply(states[-1], history[-1]))
+            # equivalent: history[-1] is a Begin, whose sheet is the state whatever it is applied to
+            states.append(apply(states[-1], history[-1]))  # pragma: no mutate
     except (EntryError, ValidationError) as err:
         note = (f"{path.name}: its history does not replay ({str(err)[:200]}); it is shown as "
                 "saved, read-only, and the file is left as it is for `scorepad replay`.")
@@ -183,7 +184,8 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
             try:
                 data = sheet_bytes(file.path, sheet, history, file.texts)
                 journal.folding(changes, digest(data))
-                file.write(sheet, history, data=data)
+                # equivalent: write uses the sheet and history only to make data, which is given
+                file.write(sheet, history, data=data)  # pragma: no mutate
             except SaveError as err:
                 return FoldOutcome(changes, problem=str(err))
             return FoldOutcome(changes)
