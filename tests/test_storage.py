@@ -135,8 +135,20 @@ def test_failed_save_keeps_the_sheet_in_memory_to_save_elsewhere(code, words, sc
     session.close()
 
 
+def said(fd: int) -> bytes:
+    """The next byte a child process writes to this pipe (a save that never gets there
+    fails the test rather than hanging it)."""
+    import select
+
+    assert select.select([fd], [], [], 20)[0], "the saving process never got there"
+    return os.read(fd, 1)
+
+
 def test_sigkill_mid_save_leaves_the_old_or_the_new_sheet(tmp_path):
-    """A crash at any moment loses nothing saved (200 kills at random moments)."""
+    """A crash at any moment loses nothing saved: 200 kills, half of them at a random
+    moment after a few whole saves, half just before the rename that ends a save (the
+    child says when it is there: random timing alone landed there too seldom, and on
+    too few versions, on a busy machine)."""
     import random
     import time
 
@@ -146,26 +158,48 @@ def test_sigkill_mid_save_leaves_the_old_or_the_new_sheet(tmp_path):
     write_sheet(path, versions[0], ())
     rng = random.Random(7)
     seen, mid_save = set(), 0
-    for _ in range(200):
+    for kill in range(200):
+        at_rename = kill % 2 == 1
+        ready, told = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child saves the versions over and over until killed
             try:
+                os.close(ready)
+                if at_rename:  # stop before renaming a temporary file, once it says so
+                    replace = os.replace
+
+                    def stop_before(source, target, *args, **kwargs):
+                        os.write(told, b"!")
+                        time.sleep(60)
+                        replace(source, target, *args, **kwargs)
+
+                    os.replace = stop_before
+                versions_in_turn = versions[kill % 3:] + versions[:kill % 3]
                 while True:
-                    for sheet in versions:
+                    for sheet in versions_in_turn:
                         write_sheet(path, sheet, ())
+                        os.write(told, b".")  # one save done
             finally:
                 os._exit(0)
-        time.sleep(rng.uniform(0, 0.01))
+        os.close(told)
+        if at_rename:
+            assert said(ready) == b"!"
+        else:  # after a few whole saves (each version ends up on disk), at any moment
+            for _ in range(rng.randint(1, 3)):
+                assert said(ready) == b"."
+            time.sleep(rng.uniform(0, 0.002))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
+        os.close(ready)
         sheet = read_sheet(path).sheet
         assert sheet in versions
         seen.add(versions.index(sheet))
         leftovers = [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
         mid_save += bool(leftovers)  # killed between writing the temporary file and the rename
+        assert leftovers or not at_rename
         for leftover in leftovers:
             leftover.unlink()
-    assert mid_save >= 20 and seen == {0, 1, 2}  # the kills did land mid-save, on every version
+    assert mid_save >= 100 and seen == {0, 1, 2}  # kills did land mid-save, on every version
 
 
 junk = st.one_of(st.integers(), st.floats(allow_nan=False), st.text(max_size=5), st.none(),
