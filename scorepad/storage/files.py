@@ -79,7 +79,8 @@ def too_large(path: Path) -> SheetFileError:
 def read_at_most(descriptor: int, limit: int) -> bytes:
     """Up to ``limit`` bytes, in chunks: never one read of whatever the file holds."""
     parts, total = [], 0
-    while total < limit:
+    # equivalent as <=: at the limit, a read of 0 bytes returns b"" and ends the loop
+    while total < limit:  # pragma: no mutate
         part = os.read(descriptor, min(CHUNK, limit - total))
         if not part:
             break
