@@ -554,13 +554,14 @@ def test_looking_at_an_unchanged_file_writes_nothing():
     session.close()
 
 
-def test_keep_ours_keeps_their_version_under_a_theirs_name():
+@pytest.mark.parametrize("choice, copy", [("keep_ours", "theirs"), ("take_theirs", "ours")])
+def test_the_version_not_chosen_is_kept_under_its_own_name(choice, copy):
     session = new_session()
     someone_else_saves(session)
     session.apply(renown(30))
     assert session.check_file()
-    kept = session.keep_ours()
-    assert kept.name.startswith(f"{session.path.stem}.theirs-")
+    kept = getattr(session, choice)()
+    assert kept.name.startswith(f"{session.path.stem}.{copy}-")
     session.close()
 
 
@@ -585,16 +586,6 @@ def test_keep_ours_that_cannot_save_says_why(monkeypatch):
         session.keep_ours()
     assert str(refused.value) == session.save_problem == f"cannot save {session.path}: {DISK_FULL}"
     monkeypatch.undo()
-    session.close()
-
-
-def test_take_theirs_keeps_ours_under_an_ours_name():
-    session = new_session()
-    someone_else_saves(session)
-    session.apply(renown(30))
-    assert session.check_file()
-    kept = session.take_theirs()
-    assert kept.name.startswith(f"{session.path.stem}.ours-")
     session.close()
 
 
