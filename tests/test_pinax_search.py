@@ -162,3 +162,25 @@ def test_S5_the_bound_keeps_the_tiles_of_three_beside_four_seal_tiles_that_canno
     masks = [[0b10100010], [0b01101001], [0b00000110, 0b00111001], [0b01010100]]
     assert best_by_brute_force(masks, 0xFF) == 27
     assert Search(masks).bound(0, 0xFF) >= 27
+
+
+def test_S5_the_bound_packs_only_the_sets_of_four_seals():
+    """Tiles that can score 15 must each have a set of four Seals of their own (S3):
+    packing the smaller sets instead undercut the truth here (28 Renown; found by search)."""
+    from scorepad.rules.pinax_search import Search
+
+    masks = [[116, 226], [209, 27], [165, 108, 141]]
+    assert best_by_brute_force(masks, 0xFF) == 28
+    assert Search(masks).bound(0, 0xFF) >= 28
+
+
+def test_S3_S5_a_seal_no_later_tile_reaches_is_the_one_always_taken():
+    """The first tile can have Seals a and b; the second a, c and d. The best leaves a to
+    the second (3 + 10 = 13); taking a whenever the first scores gives 12 at most."""
+    from scorepad.rules.pinax_search import Search
+
+    a, b, c, d = 1, 2, 4, 8
+    search = Search([[a | b], [a | c | d]])
+    search.run(a | b | c | d)
+    assert search.best_total == best_by_brute_force([[a | b], [a | c | d]], a | b | c | d) == 13
+    assert [used for used, _ in search.best_path] == [b, a | c | d]
