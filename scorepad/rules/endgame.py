@@ -76,7 +76,9 @@ class _Walk:
     def phase_begins(self, mark: PhaseMark) -> None:
         self.phase, self.generation, self.round = mark.phase, mark.generation, None
         if self.library_pending and mark.phase == "execution":
-            self.library_pending = False
+            # equivalent: the flag is only tested for truth, and the end triggers just below,
+            # after which a pending flag can only re-fire the Library cause, which E3 ignores
+            self.library_pending = False  # pragma: no mutate
             self.fire("library", "E5")  # E7: the low count triggers as Execution begins
 
     def event(self) -> None:

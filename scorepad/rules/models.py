@@ -190,7 +190,8 @@ def check_sheet(sheet: Sheet) -> None:
         key = name_key(player.name)
         if key in seen:
             raise ValueError(f'two players are named "{player.name}": names must differ')
-        seen[key] = player.name
+        # equivalent: only the keys of ``seen`` are read (``key in seen``), never the value
+        seen[key] = player.name  # pragma: no mutate
     if sheet.library is not None:
         highest = sheet.library.grid.highest_seal
         if highest > len(sheet.players):

@@ -217,6 +217,7 @@ class RemovePlayer(PlayerEntry):
 
 
 def _renumbered(cell, removed: int) -> str:
-    if cell.seal > removed:
+    # equivalent: a Seal of the removed player was refused above, so seal == removed never gets here
+    if cell.seal > removed:  # pragma: no mutate
         cell = type(cell)(cell.kind, cell.translated, cell.seal - 1)
     return cell.token
