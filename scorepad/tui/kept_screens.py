@@ -10,6 +10,7 @@ go of them all. Seven screens kept cost about 3 MiB.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from importlib import import_module
 
@@ -60,6 +61,15 @@ async def removed(screen: Screen) -> None:
     at once, its ``on_mount`` ran over widgets already gone)."""
     await mounted(screen)
     await screen.remove()
+
+
+async def handled_one_more(pump) -> None:
+    """Once this screen (or widget) has handled one more message: Textual's message loop
+    keeps the last one it handled, and a message from a screen let go would keep that
+    screen from being collected (and frozen with the next game's objects)."""
+    handled = asyncio.Event()
+    if pump.call_later(handled.set):  # False when it is closing: nothing to wait for
+        await handled.wait()
 
 
 def screen_class(dotted: str):
@@ -138,6 +148,7 @@ class KeptScreens:
         with self.holding_keys():
             for removal in removals:
                 await removal
+            await handled_one_more(self.screen)
             collect_garbage()
             self.released = False
             gc.freeze()

@@ -245,3 +245,38 @@ async def test_a_screen_shown_the_moment_it_is_composed_ahead_is_waited_for(game
         await pilot.pause()
         assert app.screen is ahead and app.current_game_screen() == "scholars"
         assert not [w for w in recwarn.list if "never awaited" in str(w.message)]
+
+
+async def test_a_screen_let_go_while_it_was_composed_ahead_is_freed_not_frozen(game_path, scorepad_home, monkeypatch):
+    """Another game opened while the next screen was still mounting off screen: the
+    screen was still reachable (the last message the screen below had handled named
+    one of its widgets) when the new game's objects were frozen, and stayed in memory
+    until the game after (review)."""
+    from scorepad.storage.session import SheetSession
+    from scorepad.tui.screens.results import ResultsScreen
+    from scorepad.tui.widgets.title_bar import TitleBar
+
+    from .conftest import three_players
+
+    mount = TitleBar.on_mount
+
+    async def slow_mount(self) -> None:
+        mount(self)
+        if isinstance(self.screen, ResultsScreen):
+            await asyncio.sleep(0.2)
+
+    monkeypatch.setattr(TitleBar, "on_mount", slow_mount)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        post_keys(app, "pagedown")  # Renown, then Results composed ahead
+        while "results" not in app.kept:
+            await asyncio.sleep(0.001)
+        ahead = weakref.ref(app.kept["results"])
+        app.use_session(SheetSession.create(three_players(title="Other")))
+        for _ in range(100):
+            await pilot.pause(0.01)
+            gc.collect()
+            if ahead() is None:
+                break
+        assert ahead() is None and app.live.sheet.title == "Other"
