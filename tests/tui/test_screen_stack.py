@@ -8,6 +8,8 @@ import asyncio
 import gc
 import weakref
 
+import pytest
+
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.home import HomeScreen
 
@@ -207,9 +209,10 @@ async def test_pagedown_shows_the_next_screen_composed_ahead_with_every_value(ga
         assert scholars.query_one(LiveTotals).rows == shown != before
 
 
-async def test_quitting_while_the_next_screen_is_composed_ahead_ends_cleanly(game_path, monkeypatch):
-    """Issue 12: a screen composed ahead went on mounting while the app quit, its widgets
-    closed under it: a traceback on the way out. Here its title takes 200 ms to mount."""
+@pytest.fixture
+def slow_results_title(monkeypatch):
+    """The Results screen's title takes 200 ms to mount: a window in which the screen,
+    composed ahead, is still mounting."""
     from scorepad.tui.screens.results import ResultsScreen
     from scorepad.tui.widgets.title_bar import TitleBar
 
@@ -221,12 +224,23 @@ async def test_quitting_while_the_next_screen_is_composed_ahead_ends_cleanly(gam
             await asyncio.sleep(0.2)
 
     monkeypatch.setattr(TitleBar, "on_mount", slow_mount)
+
+
+async def results_mounting_ahead(pilot) -> None:
+    """From Supplies, PageDown to Renown; back as soon as Results, composed ahead, is
+    mounting."""
+    await goto(pilot, "supplies")
+    post_keys(pilot.app, "pagedown")
+    while "results" not in pilot.app.kept:
+        await asyncio.sleep(0.001)
+
+
+async def test_quitting_while_the_next_screen_is_composed_ahead_ends_cleanly(game_path, slow_results_title):
+    """Issue 12: a screen composed ahead went on mounting while the app quit, its widgets
+    closed under it: a traceback on the way out. Here its title takes 200 ms to mount."""
     app = app_on(game_path)
     async with running(app) as pilot:
-        await goto(pilot, "supplies")
-        post_keys(app, "pagedown")  # Renown, then Results composed ahead
-        while "results" not in app.kept:
-            await asyncio.sleep(0.001)
+        await results_mounting_ahead(pilot)
         app.exit()
     assert app.return_code == 0
 
@@ -247,31 +261,18 @@ async def test_a_screen_shown_the_moment_it_is_composed_ahead_is_waited_for(game
         assert not [w for w in recwarn.list if "never awaited" in str(w.message)]
 
 
-async def test_a_screen_let_go_while_it_was_composed_ahead_is_freed_not_frozen(game_path, scorepad_home, monkeypatch):
+async def test_a_screen_let_go_while_it_was_composed_ahead_is_freed_not_frozen(game_path, scorepad_home,
+                                                                                 slow_results_title):
     """Another game opened while the next screen was still mounting off screen: the
     screen was still reachable (the last message the screen below had handled named
     one of its widgets) when the new game's objects were frozen, and stayed in memory
     until the game after (review)."""
     from scorepad.storage.session import SheetSession
-    from scorepad.tui.screens.results import ResultsScreen
-    from scorepad.tui.widgets.title_bar import TitleBar
-
     from .conftest import three_players
 
-    mount = TitleBar.on_mount
-
-    async def slow_mount(self) -> None:
-        mount(self)
-        if isinstance(self.screen, ResultsScreen):
-            await asyncio.sleep(0.2)
-
-    monkeypatch.setattr(TitleBar, "on_mount", slow_mount)
     app = app_on(game_path)
     async with running(app) as pilot:
-        await goto(pilot, "supplies")
-        post_keys(app, "pagedown")  # Renown, then Results composed ahead
-        while "results" not in app.kept:
-            await asyncio.sleep(0.001)
+        await results_mounting_ahead(pilot)
         ahead = weakref.ref(app.kept["results"])
         app.use_session(SheetSession.create(three_players(title="Other")))
         for _ in range(100):
