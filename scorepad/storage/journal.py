@@ -170,15 +170,15 @@ class Journal:
             self.written.clear()  # no fsync for a journal about to go
             self._close()
             self.pending.clear()
-            changes, self.changes, self.size, self.synced = self.changes, 0, 0, 0
             try:
                 os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as err:
                 # the journal stays, with its changes: the next fold counts them too
-                self.changes, self.size, self.synced = changes, None, None
+                self.size = self.synced = None
                 raise SaveError(explain(err, self.path, "remove")) from err
+            self.changes, self.size, self.synced = 0, 0, 0
 
     def set_aside(self) -> Path:
         """Move a journal of another version of the sheet out of the way, kept (not
