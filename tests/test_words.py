@@ -8,7 +8,7 @@ import pytest
 from scorepad.rules.describe import describe
 from scorepad.rules.entries import (
     AddPlayer, Begin, CountEmptySpaces, EnterPhase, EntryError, PutCards, PutPinax, PutScholar, PutScribe,
-    RecordEvent, RemoveItem, RemovePlayer, RenamePlayer, SetColour, SetCount, SetLibrary, SetLibraryCell,
+    RecordEvent, RemoveItem, RemovePlayer, RenamePlayer, SetColour, SetCount, SetLibrary, SetLibraryCell, SetRecord, TimeGame,
     SetTitle, StartRound, UndoTimeline, apply, fold,
 )
 from scorepad.rules.models import Sheet
@@ -51,6 +51,14 @@ TWO = make_sheet({"name": "Ana"}, {"name": "Ben", "scribes": [{"knowledge": 2}]}
     (RecordEvent(), "An Event is triggered"),
     (CountEmptySpaces(count=2), "Empty Library spaces: 2"),
     (UndoTimeline(), "Last timeline mark taken back"),
+    (SetRecord(location="Ana's", start_player="Ben"), "Location: Ana's; Start player: Ben"),
+    (SetRecord(duration_minutes=142, notes="x"), "Duration: 2 h 22 min; Notes changed"),
+    (SetRecord(played={"started": "2026-11-27T19:05:00+01:00"}), "Played: 2026-11-27T19:05:00+01:00 to ?"),
+    (SetRecord(finished=False), "Game marked not finished"),
+    (SetRecord(), "Record unchanged"),
+    (TimeGame(action="start", at="2026-11-27T19:05:00+01:00"), "Game timer started at 19:05"),
+    (TimeGame(action="pause", at="2026-11-27T20:05:59+01:00"), "Game timer paused at 20:05"),
+    (TimeGame(action="stop", at="2026-11-27T21:40:00-05:00"), "Game timer stopped at 21:40"),
 ])
 def test_every_entry_says_what_it_did_naming_players_as_they_were(entry, words):
     assert describe(entry, TWO) == words
@@ -64,7 +72,7 @@ def test_every_kind_of_entry_has_its_words():
     from scorepad.rules.entries import Entry
 
     kinds = get_args(get_args(Entry)[0])
-    assert len(kinds) == 19 and all("words" in vars(kind) for kind in kinds)
+    assert len(kinds) == 21 and all("words" in vars(kind) for kind in kinds)
 
 
 def test_without_the_sheet_before_players_are_named_by_number():

@@ -17,6 +17,7 @@ from .board_entries import (
 )
 from .entry_base import EntryError, checked
 from .models import Model, Player, PlayerName, Sheet, Title
+from .record_entries import SetRecord, TimeGame
 from .player_entries import (
     PutPinax, PutScholar, PutScribe, RemoveItem, RemovePlayer, RenamePlayer,
     SetColour, SetCount,
@@ -25,8 +26,8 @@ from .player_entries import (
 __all__ = [
     "AddPlayer", "Begin", "CountEmptySpaces", "Entry", "EntryError", "EnterPhase", "PutCards", "PutPinax",
     "PutScholar", "PutScribe", "RecordEvent", "RemoveItem", "RemovePlayer", "RenamePlayer",
-    "SetColour", "SetCount", "SetLibrary", "SetLibraryCell", "SetTitle",
-    "StartRound", "UndoTimeline", "apply", "fold",
+    "SetColour", "SetCount", "SetLibrary", "SetLibraryCell", "SetRecord", "SetTitle",
+    "StartRound", "TimeGame", "UndoTimeline", "apply", "fold",
 ]
 
 
@@ -99,7 +100,7 @@ class PutCards(Model):
 Entry = Annotated[
     Begin | SetTitle | AddPlayer | RenamePlayer | SetColour | RemovePlayer | SetCount
     | PutPinax | PutScribe | PutScholar | RemoveItem | PutCards | SetLibrary | SetLibraryCell
-    | EnterPhase | StartRound | RecordEvent | CountEmptySpaces | UndoTimeline,
+    | EnterPhase | StartRound | RecordEvent | CountEmptySpaces | UndoTimeline | SetRecord | TimeGame,
     Field(discriminator="kind"),
 ]
 

@@ -14,6 +14,8 @@ from pydantic import (
 from pydantic.functional_validators import AfterValidator
 
 from .library import LibraryGrid, parse_rows
+from .model_base import Model as Model  # the base of every model and entry
+from .play_record import GameTimer, Location, Minutes, Notes, PlayId, Played
 from .names import MAX_NAME as MAX_NAME  # the setup form's limit too
 from .names import check_typed_names, clean_name, name_key, nfc
 
@@ -28,27 +30,6 @@ Cell = tuple[Annotated[StrictInt, Field(ge=0, le=63)], Annotated[StrictInt, Fiel
 
 PlayerName = Annotated[str, Field(strict=True), AfterValidator(clean_name)]
 Title = Annotated[str, Field(max_length=80), AfterValidator(nfc)]
-
-
-class Model(BaseModel):
-    """Base: immutable, strict about unknown fields so a typo in a file is caught."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
-
-    def but(self, **changes):
-        """A copy with some fields replaced by values that are already valid.
-
-        What ``model_copy(update=...)`` does, without its general machinery: entries
-        apply thousands of these in a replay.
-        """
-        copy = self.__class__.__new__(self.__class__)
-        values = dict(self.__dict__)
-        values.update(changes)
-        object.__setattr__(copy, "__dict__", values)
-        object.__setattr__(copy, "__pydantic_fields_set__", self.__pydantic_fields_set__ | changes.keys())
-        object.__setattr__(copy, "__pydantic_extra__", None)
-        object.__setattr__(copy, "__pydantic_private__", None)
-        return copy
 
 
 class PinaxTile(Model):
@@ -162,12 +143,21 @@ TimelineMark = Annotated[
 
 
 class Sheet(Model):
-    """A whole scoresheet's state: title, 1-4 players, optional Library, timeline."""
+    """A whole scoresheet's state: title, 1-4 players, optional Library, timeline, and the
+    record of the play (``play_record``; none of it changes a score)."""
 
     title: Title = ""
     players: tuple[Player, ...] = Field(min_length=1, max_length=MAX_PLAYERS)
     library: Library | None = None
     timeline: tuple[TimelineMark, ...] = ()
+    id: PlayId = ""
+    played: Played = Played()
+    location: Location = ""
+    duration_minutes: Minutes = 0
+    start_player: Annotated[str, Field(max_length=MAX_NAME)] = ""
+    notes: Notes = ""
+    finished: StrictBool = False
+    timer: GameTimer = GameTimer()
 
     @model_validator(mode="before")
     @classmethod
@@ -184,7 +174,8 @@ class Sheet(Model):
 
 
 def check_sheet(sheet: Sheet) -> None:
-    """Raise ValueError if names repeat or a Library Seal names a missing player."""
+    """Raise ValueError if names repeat, the start player is not a player, or a Library
+    Seal names a missing player."""
     seen: dict[str, str] = {}
     for player in sheet.players:
         key = name_key(player.name)
@@ -192,6 +183,8 @@ def check_sheet(sheet: Sheet) -> None:
             raise ValueError(f'two players are named "{player.name}": names must differ')
         # equivalent: only the keys of ``seen`` are read (``key in seen``), never the value
         seen[key] = player.name  # pragma: no mutate
+    if sheet.start_player and sheet.start_player not in (player.name for player in sheet.players):
+        raise ValueError(f'the start player "{sheet.start_player}" is not one of the players')
     if sheet.library is not None:
         highest = sheet.library.grid.highest_seal
         if highest > len(sheet.players):

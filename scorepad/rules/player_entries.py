@@ -26,9 +26,14 @@ class PlayerEntry(Model):
         if self.player >= len(sheet.players):
             raise EntryError(f"there is no player {self.player + 1}")
         players = list(sheet.players)
-        players[self.player] = self.change(players[self.player])
+        old = players[self.player]
+        players[self.player] = self.change(old)
         changed = sheet.but(players=tuple(players))
-        return checked(changed) if self.renames else changed
+        if not self.renames:
+            return changed
+        if sheet.start_player and sheet.start_player == old.name:  # the start player keeps their seat
+            changed = changed.but(start_player=players[self.player].name)
+        return checked(changed)
 
     def change(self, player: Player) -> Player:
         raise NotImplementedError
@@ -213,7 +218,8 @@ class RemovePlayer(PlayerEntry):
             )
             library = library.but(rows=rows)
         players = sheet.players[: self.player] + sheet.players[self.player + 1 :]
-        return checked(sheet.but(players=players, library=library))
+        start = "" if sheet.start_player == sheet.players[self.player].name else sheet.start_player
+        return checked(sheet.but(players=players, library=library, start_player=start))
 
 
 def _renumbered(cell, removed: int) -> str:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from contextlib import suppress
 
+from ..rules.play_record import new_play_id
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from .atomic import SaveError, real_target
@@ -90,8 +91,9 @@ class SheetSession:
 
     @classmethod
     def create_at(cls, path: Path, sheet: Sheet) -> SheetSession:
-        """A new game in this file, which must not exist yet (SaveError, SheetLocked)."""
-        history = (Begin(sheet=sheet),)
+        """A new game in this file, which must not exist yet (SaveError, SheetLocked). The
+        sheet gets its id here, once: every save and export keeps it."""
+        history = (Begin(sheet=sheet if sheet.id else sheet.but(id=new_play_id())),)
         lock, file = claim_new(path, sheet, history)
         return cls(path, history, lock=lock, file=file)
 

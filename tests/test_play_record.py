@@ -1,0 +1,188 @@
+"""The record of the play (DESIGN, "The record of the play"): its entries, the game
+timer, the id a new sheet gets once, and old files without any of it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from scorepad.rules.entries import EntryError, RemovePlayer, RenamePlayer, SetRecord, TimeGame, apply, fold, Begin
+from scorepad.rules.models import Sheet
+from scorepad.rules.play_record import (
+    GameTimer, clock_words, duration_words, minutes_of, new_play_id,
+)
+from scorepad.rules.scoring import score_players
+from scorepad.storage.files import read_sheet
+from scorepad.storage.session import SheetSession
+
+from .conftest import make_sheet
+
+TWO = make_sheet({"name": "Ana", "renown": 4}, {"name": "Ben"})
+EIGHT_PM = datetime(2026, 11, 27, 20, 0, tzinfo=timezone(timedelta(hours=1)))
+
+
+def at(minutes: float) -> str:
+    return (EIGHT_PM + timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
+def test_an_old_file_without_a_record_loads_with_an_empty_one():
+    sheet = Sheet.model_validate({"players": [{"name": "Ana"}]})
+    assert (sheet.id, sheet.location, sheet.notes, sheet.start_player) == ("", "", "", "")
+    assert (sheet.played.started, sheet.duration_minutes, sheet.finished) == ("", 0, False)
+
+
+def test_the_record_changes_no_score():
+    recorded = apply(TWO, SetRecord(location="Ana's", notes="new table", start_player="Ben",
+                                    duration_minutes=142, finished=True))
+    assert score_players(recorded) == score_players(TWO)
+    assert (recorded.location, recorded.notes, recorded.start_player) == ("Ana's", "new table", "Ben")
+    assert (recorded.duration_minutes, recorded.timer.seconds, recorded.finished) == (142, 142 * 60, True)
+
+
+def test_a_field_not_given_is_left_as_it_was():
+    recorded = apply(apply(TWO, SetRecord(location="Ana's", notes="n")), SetRecord(notes=""))
+    assert (recorded.location, recorded.notes) == ("Ana's", "")
+
+
+@pytest.mark.parametrize("fields, problem", [
+    ({"start_player": "Cy"}, 'the start player "Cy" is not one of the players'),
+    ({"played": {"started": at(60), "finished": at(0)}}, "a game cannot finish before it started"),
+])
+def test_a_record_that_does_not_fit_the_sheet_is_refused(fields, problem):
+    with pytest.raises((EntryError, ValidationError), match=problem):
+        apply(TWO, SetRecord.model_validate(fields))
+
+
+@pytest.mark.parametrize("fields", [
+    {"played": {"started": "2026-11-27 19:05"}},  # no UTC offset
+    {"played": {"started": "Friday"}},
+    {"duration_minutes": 10_000}, {"duration_minutes": -1}, {"duration_minutes": "60"},
+    {"location": "x" * 81}, {"notes": "x" * 2001},
+])
+def test_a_bad_value_is_refused_by_the_entry_itself(fields):
+    with pytest.raises(ValidationError):
+        SetRecord.model_validate(fields)
+
+
+@pytest.mark.parametrize("text", ["not-a-uuid", "1234", "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1"])
+def test_a_sheet_id_must_be_a_uuid(text):
+    with pytest.raises(ValidationError, match="a sheet's id is a uuid"):
+        Sheet.model_validate({"players": [{"name": "Ana"}], "id": text})
+
+
+def test_an_id_is_stored_in_its_one_canonical_form():
+    sheet = Sheet.model_validate({"players": [{"name": "Ana"}], "id": "0B6F3C2E5D1A4C8E9F7B2A4D6E8C0B1F"})
+    assert sheet.id == "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f"
+
+
+def test_renaming_the_start_player_keeps_them_start_player_and_removing_them_clears_it():
+    ben_starts = apply(TWO, SetRecord(start_player="Ben"))
+    assert apply(ben_starts, RenamePlayer(player=1, name="Benedict")).start_player == "Benedict"
+    assert apply(ben_starts, RenamePlayer(player=0, name="Anna")).start_player == "Ben"
+    assert apply(ben_starts, RemovePlayer(player=1)).start_player == ""
+    assert apply(ben_starts, RemovePlayer(player=0)).start_player == "Ben"
+
+
+def test_the_timer_dates_the_play_and_measures_it():
+    sheet = apply(TWO, TimeGame(action="start", at=at(0)))
+    assert (sheet.played.started, sheet.timer.running_since) == (at(0), at(0))
+    sheet = apply(sheet, TimeGame(action="pause", at=at(50)))  # a break
+    assert (sheet.duration_minutes, sheet.timer.running_since) == (50, "")
+    sheet = apply(sheet, TimeGame(action="start", at=at(70)))
+    assert sheet.played.started == at(0)  # the first start dates the play
+    sheet = apply(sheet, TimeGame(action="stop", at=at(162)))
+    assert (sheet.duration_minutes, sheet.played.finished) == (142, at(162))
+
+
+@pytest.mark.parametrize("steps, refusal", [
+    ([("pause", 0)], "the game timer is not running"),
+    ([("stop", 0)], "the game timer is not running"),
+    ([("start", 0), ("start", 1)], "the game timer is already running"),
+    ([("start", 0), ("pause", 5), ("pause", 6)], "not running (0:05:00 timed)"),
+])
+def test_a_timer_key_at_the_wrong_moment_is_refused_and_changes_nothing(steps, refusal):
+    sheet = TWO
+    *before, (action, minute) = steps
+    for step, when in before:
+        sheet = apply(sheet, TimeGame(action=step, at=at(when)))
+    with pytest.raises(EntryError, match=refusal.replace("(", r"\(").replace(")", r"\)")):
+        apply(sheet, TimeGame(action=action, at=at(minute)))
+
+
+def test_a_typed_duration_is_what_the_timer_goes_on_from_and_waits_for_a_pause():
+    running = apply(TWO, TimeGame(action="start", at=at(0)))
+    with pytest.raises(EntryError, match="pause the game timer before typing a duration"):
+        apply(running, SetRecord(duration_minutes=90))
+    typed = apply(apply(running, TimeGame(action="pause", at=at(10))), SetRecord(duration_minutes=90))
+    going_on = apply(apply(typed, TimeGame(action="start", at=at(20))), TimeGame(action="stop", at=at(50)))
+    assert going_on.duration_minutes == 120
+
+
+def test_going_on_after_a_stop_reopens_the_play():
+    stopped = fold([Begin(sheet=TWO), TimeGame(action="start", at=at(0)), TimeGame(action="stop", at=at(30))])
+    again = apply(stopped, TimeGame(action="start", at=at(40)))
+    assert (again.played.started, again.played.finished) == (at(0), "")
+
+
+def test_a_clock_set_back_adds_no_negative_time():
+    sheet = apply(apply(TWO, TimeGame(action="start", at=at(30))), TimeGame(action="stop", at=at(10)))
+    assert sheet.duration_minutes == 0 and sheet.played.finished == at(30)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=600), min_size=1, max_size=12))
+def test_the_duration_is_the_sum_of_the_running_stretches(gaps):
+    """Start and pause in turn at growing times: the duration is every running stretch
+    added up, to the nearest minute, whatever the order of pauses and stops."""
+    sheet, clock, running_seconds = TWO, 0, 0
+    for n, gap in enumerate(gaps):
+        clock += gap
+        action = "start" if n % 2 == 0 else "pause"
+        if action == "pause":
+            running_seconds += gap * 60
+        sheet = apply(sheet, TimeGame(action=action, at=at(clock)))
+    if sheet.timer.running_since:
+        sheet = apply(sheet, TimeGame(action="stop", at=at(clock + 7)))
+        running_seconds += 7 * 60
+    assert sheet.duration_minutes == minutes_of(running_seconds)
+    assert sheet.timer.timed(EIGHT_PM + timedelta(days=1)) == running_seconds
+
+
+def test_a_running_timer_counts_up_to_now_and_stops_at_its_limit():
+    timer = GameTimer(running_since=at(0), seconds=60)
+    assert timer.timed(EIGHT_PM + timedelta(seconds=61)) == 121
+    assert timer.timed(EIGHT_PM + timedelta(days=30)) == 9_999 * 60
+
+
+@pytest.mark.parametrize("minutes, words", [(0, "0 min"), (45, "45 min"), (60, "1 h 00 min"), (142, "2 h 22 min")])
+def test_duration_words(minutes, words):
+    assert duration_words(minutes) == words
+
+
+def test_clock_words_and_rounding():
+    assert clock_words(3723) == "1:02:03"
+    assert [minutes_of(s) for s in (29, 30, 89, 90)] == [0, 1, 1, 2]
+
+
+def test_a_new_game_gets_an_id_once_and_two_games_never_share_one(tmp_path):
+    first = SheetSession.create(TWO, folder=tmp_path)
+    second = SheetSession.create(TWO, folder=tmp_path)
+    ids = {first.sheet.id, second.sheet.id}
+    assert len(ids) == 2 and "" not in ids
+    first.apply(SetRecord(location="Ana's"))
+    first.sync()
+    path = first.path
+    first.close()
+    assert read_sheet(path).sheet.id == first.sheet.id  # kept by every save
+    reopened = SheetSession.open(path)
+    assert reopened.sheet.id == first.sheet.id and reopened.history[0].sheet.id == first.sheet.id
+    reopened.close()
+    second.close()
+
+
+def test_a_sheet_that_has_an_id_keeps_it():
+    keep = new_play_id()
+    assert TWO.but(id=keep).id == keep
