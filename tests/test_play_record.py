@@ -12,9 +12,8 @@ from pydantic import ValidationError
 
 from scorepad.rules.entries import EntryError, RemovePlayer, RenamePlayer, SetRecord, TimeGame, apply, fold, Begin
 from scorepad.rules.models import Sheet
-from scorepad.rules.play_record import (
-    GameTimer, clock_words, duration_words, minutes_of, new_play_id,
-)
+from scorepad.rules.play_record import GameTimer, minutes_of, new_play_id
+from scorepad.rules.record_text import clock_words, duration_words
 from scorepad.rules.scoring import score_players
 from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession

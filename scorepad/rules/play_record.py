@@ -27,7 +27,7 @@ def read_moment(text: str) -> datetime | None:
     return datetime.fromisoformat(text) if text else None
 
 
-def _check_moment(text: str) -> str:
+def check_moment(text: str) -> str:
     if not text:
         return text
     try:
@@ -48,7 +48,7 @@ def _check_id(text: str) -> str:
         raise ValueError("a sheet's id is a uuid, as 0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f") from None
 
 
-Moment = Annotated[str, Field(max_length=40), AfterValidator(_check_moment)]
+Moment = Annotated[str, Field(max_length=40), AfterValidator(check_moment)]
 PlayId = Annotated[str, Field(max_length=40), AfterValidator(_check_id)]
 Location = Annotated[str, Field(max_length=80), AfterValidator(nfc)]
 Notes = Annotated[str, Field(max_length=MAX_NOTES), AfterValidator(nfc)]
@@ -95,16 +95,3 @@ class GameTimer(Model):
 def minutes_of(seconds: int) -> int:
     """Whole minutes, to the nearest."""
     return (seconds + 30) // 60
-
-
-def duration_words(minutes: int) -> str:
-    """``2 h 05 min``, ``45 min``."""
-    hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
-
-
-def clock_words(seconds: int) -> str:
-    """A running clock: ``1:02:03``."""
-    minutes, secs = divmod(seconds, 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}"

@@ -10,9 +10,8 @@ from pydantic import Field, StrictBool
 from .entry_base import EntryError, checked
 from .model_base import Model
 from .models import MAX_NAME, Sheet
-from .play_record import (
-    Location, Minutes, Moment, Notes, Played, clock_words, duration_words, minutes_of, read_moment,
-)
+from .play_record import Location, Minutes, Moment, Notes, Played, minutes_of, read_moment
+from .record_text import clock_words, duration_words
 
 
 class SetRecord(Model):

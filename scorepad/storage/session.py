@@ -93,7 +93,8 @@ class SheetSession:
     def create_at(cls, path: Path, sheet: Sheet) -> SheetSession:
         """A new game in this file, which must not exist yet (SaveError, SheetLocked). The
         sheet gets its id here, once: every save and export keeps it."""
-        history = (Begin(sheet=sheet if sheet.id else sheet.but(id=new_play_id())),)
+        sheet = sheet if sheet.id else sheet.but(id=new_play_id())
+        history = (Begin(sheet=sheet),)
         lock, file = claim_new(path, sheet, history)
         return cls(path, history, lock=lock, file=file)
 

@@ -251,8 +251,8 @@ async def test_up_on_the_first_field_and_down_on_the_last_go_nowhere_round_the_s
         await burst(pilot, "up")
         assert focused_id(app) == "generation-0"
         app.screen.query_one("#actions").focus()
-        await burst(pilot, "down")
-        assert focused_id(app) == "actions"
+        await burst(pilot, "down", "down")
+        assert focused_id(app) == "record-actions"
         await goto(pilot, "pinax")
         quick = app.screen.query_one("#quick")
         quick.focus()

@@ -6,6 +6,7 @@ The phase decides which end procedure applies (E1, E4-E7), so a phase that steps
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Callable
 
 from pydantic import ValidationError
@@ -15,8 +16,10 @@ from textual.widgets import Label, Static
 
 from ...rules.describe import describe
 from ...rules.endgame import PHASE_LABELS
-from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, UndoTimeline
+from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, TimeGame, UndoTimeline
 from ...rules.models import Sheet
+from ...rules.play_record import now_moment
+from ...rules.record_text import clock_words, moment_text
 from ..widgets.choice_bar import ChoiceBar
 from ..typed_value import parse_count
 from ..widgets.count_grid import CountGrid
@@ -24,6 +27,7 @@ from ..host import host
 from ..widgets.words import show_words
 from .base import GameScreen
 from .dialogs import ConfirmScreen
+from .record import RecordScreen
 
 PHASE_ORDER = tuple(PHASE_LABELS)  # Planning, Execution, End of Generation: the order of play
 
@@ -54,6 +58,17 @@ def mark_words(mark) -> str:
     if mark.kind == "event":
         return "Event"
     return f"{mark.count} empty spaces"
+
+
+def timer_words(sheet: Sheet, now: datetime) -> str:
+    """``Game timer 1:02:03, running``; paused, stopped (with the end) or not started."""
+    timer, played = sheet.timer, sheet.played
+    clock = clock_words(timer.timed(now))
+    if timer.running_since:
+        return f"Game timer {clock}, running"
+    if played.finished:
+        return f"Game timer {clock}, stopped at {moment_text(played.finished)[-5:]}"
+    return f"Game timer {clock}, paused" if played.started else "Game timer not started"
 
 
 class GenerationGrid(CountGrid):
@@ -98,8 +113,10 @@ class ProgressScreen(GameScreen):
     BINDINGS = [
         Binding("ctrl+r", "event", "Record Event"),
         Binding("ctrl+t", "take_back", "Take back mark"),
+        Binding("ctrl+g", "timer", "Start/pause timer"),
+        Binding("ctrl+e", "record", "Play record"),
     ]
-    EDITS = frozenset({"event", "take_back"})
+    EDITS = frozenset({"event", "take_back", "timer", "stop", "record"})
 
     def structure(self, sheet: Sheet) -> object:
         return (super().structure(sheet), sheet.library is not None)
@@ -141,6 +158,9 @@ class ProgressScreen(GameScreen):
             yield Label("", id="grid-count", classes="field-label")
         yield ChoiceBar([("event", "Record an Event (ctrl+r)"), ("take-back", "Take back the last mark (ctrl+t)")],
                         id="actions")
+        yield Label("", id="timer", classes="field-label")
+        yield ChoiceBar([("timer", "Start/pause timer (ctrl+g)"), ("stop", "Stop timer"),
+                         ("record", "Play record (ctrl+e)")], id="record-actions")
         yield Label("M1: a space covered by a Library Location tile still counts as empty.",
                     classes="reminder")
         yield Label("Timeline", classes="subheading")
@@ -154,16 +174,42 @@ class ProgressScreen(GameScreen):
         if sheet.library is not None:
             show_words(self.query_one("#grid-count", Label),
                 f"Empty Library spaces, counted from the grid: {sheet.library.grid.empty_spaces}")
+        self.show_timer()
         recent = [mark_words(m) for m in sheet.timeline[-12:]]
         show_words(self.query_one("#timeline", Static), " → ".join(recent) or "Nothing recorded yet.")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(1, self.show_timer)  # the clock moves while the timer runs
+
+    def show_timer(self) -> None:
+        """The game timer in words: its clock, and whether it runs."""
+        if host(self).live is None:
+            return
+        show_words(self.query_one("#timer", Label), timer_words(self.sheet, datetime.now(timezone.utc)))
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":
             self.choose_phase(event.option)
-        elif event.option == "event":
-            self.action_event()
         else:
-            self.action_take_back()
+            getattr(self, f"action_{event.option.replace('-', '_')}")()
+
+    def action_timer(self) -> None:
+        """Start the game timer, or pause it while it runs (a count being typed is stored first)."""
+        if host(self).store_typing():
+            self.send(TimeGame(action="pause" if self.sheet.timer.running_since else "start", at=now_moment()))
+
+    def action_stop(self) -> None:
+        """Stop the game timer: the play's end and its duration are recorded."""
+        if host(self).store_typing():
+            self.send(TimeGame(action="stop", at=now_moment()))
+
+    def action_record(self) -> None:
+        """The play record form: date, location, start player, duration, notes."""
+        if problem := self.cannot_change():
+            self.notify(problem, severity="error")
+        elif host(self).store_typing():
+            self.app.push_screen(RecordScreen(self.sheet, self.live.send))
 
     def choose_phase(self, phase: str) -> None:
         """Record a phase of the current generation. The phase the game is already in
@@ -216,6 +262,7 @@ class ProgressScreen(GameScreen):
             self.send(RecordEvent())
 
     def action_take_back(self) -> None:
+        """Take back the last timeline mark (a phase, round, Event or count)."""
         if not host(self).store_typing():
             return
         if not self.sheet.timeline:

@@ -4,9 +4,13 @@ the winners, and export."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.content import Content
+from textual.events import ScreenResume
 from textual.widgets import Label, Static
 
+from ...rules.entries import SetRecord
+from ...rules.record_text import record_words
 from ...storage.atomic import SaveError
 from ...storage.exports import export_text, write_export
 from ..widgets.bar_chart import CategoryBars
@@ -22,8 +26,11 @@ class ResultsScreen(GameScreen):
     """The end of the walk: who won, and why."""
 
     HEADING = "Results"
+    BINDINGS = [Binding("ctrl+f", "finished", "Finished or not")]
+    EDITS = frozenset({"finished"})
 
     def body(self) -> ComposeResult:
+        yield Static("", id="record")
         yield CategoryBars(id="bars")
         yield Label("Tie-breaks", classes="subheading")
         yield Static("", id="separations")
@@ -44,6 +51,25 @@ class ResultsScreen(GameScreen):
         self.query_one(CategoryBars).show(table)
         lines = [s.text for s in table.separations]
         self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
+        counted = "yes" if sheet.finished else "no, not finished"
+        record = [record_words(sheet) or "Play record: none (ctrl+e on Game progress)",
+                  *([f"Notes: {sheet.notes}"] if sheet.notes else []),
+                  f"Counted in statistics: {counted} (ctrl+f to change)"]
+        self.query_one("#record", Static).update("\n".join(record))
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        """Results reached with the end triggered: the game is finished, and counts in
+        statistics, unless the table already said whether it is (ctrl+f)."""
+        super().on_screen_resume(event)
+        live = self.live
+        if live.read_only or self.sheet.finished or not live.end().triggered:
+            return
+        if not any(isinstance(entry, SetRecord) and entry.finished is not None for entry in live.history):
+            self.send(SetRecord(finished=True))
+
+    def action_finished(self) -> None:
+        """Mark the game finished (counted in statistics), or not finished."""
+        self.send(SetRecord(finished=not self.sheet.finished))
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         self.export(event.option)

@@ -1,0 +1,82 @@
+"""The record of the play in words, both ways: what a person types (``2026-11-27 19:05``,
+``2:22``) as stored values, and stored values as a person reads them."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from .models import Sheet
+from .play_record import MAX_MINUTES, check_moment, read_moment
+
+
+def duration_words(minutes: int) -> str:
+    """``2 h 05 min``, ``45 min``."""
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
+
+
+def clock_words(seconds: int) -> str:
+    """A running clock: ``1:02:03``."""
+    minutes, secs = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
+
+
+TYPED_DURATION = re.compile(r"^(?:(\d{1,3})\s*(?:h|:)\s*)?(?:(\d{1,4})\s*(?:min|m)?)?$")
+
+
+def moment_text(stored: str) -> str:
+    """A stored moment as a person types it: ``2026-11-27 19:05``, the wall time of the
+    table that recorded it ("" when not recorded)."""
+    when = read_moment(stored)
+    return when.strftime("%Y-%m-%d %H:%M") if when else ""
+
+
+def typed_moment(text: str) -> str:
+    """What a person typed (``2026-11-27 19:05``, a bare date, or ISO 8601 with an
+    offset) as a stored moment; a time without an offset is this machine's local time.
+    "" for nothing typed; ValueError saying what is expected otherwise."""
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f'"{text[:30]}" is not a date and time: type 2026-11-27 19:05') from None
+    if when.tzinfo is None:
+        when = when.astimezone()  # the laptop beside the board keeps the table's time
+    return check_moment(when.isoformat(timespec="seconds"))
+
+
+def typed_minutes(text: str) -> int:
+    """A typed duration in minutes: ``142``, ``2:22``, ``2h22``, ``2 h 22 min``, ``45 min``
+    ("" is 0); ValueError saying what is expected otherwise."""
+    found = TYPED_DURATION.match(text.strip().lower())
+    if not found:
+        raise ValueError(f'"{text.strip()[:20]}" is not a duration: type minutes (142) or hours:minutes (2:22)')
+    hours, minutes = (int(part or 0) for part in found.groups())
+    if hours and minutes >= 60:
+        raise ValueError("after the hours, minutes are 0 to 59")
+    total = hours * 60 + minutes
+    if total > MAX_MINUTES:
+        raise ValueError(f"at most {MAX_MINUTES} minutes: a typo?")
+    return total
+
+
+def record_words(sheet: Sheet) -> str:
+    """The record in one line: ``Played 2026-11-27 19:05 to 21:40 · 2 h 22 min · at Ana's ·
+    Ben started`` ("" when nothing is recorded). Notes are not in it: they are the
+    table's own words, shown apart."""
+    parts = []
+    started, finished = moment_text(sheet.played.started), moment_text(sheet.played.finished)
+    if started or finished:
+        same_day = started[:10] == finished[:10]
+        parts.append(f"Played {started or '?'} to {finished[11:] if same_day else finished or '?'}")
+    if sheet.duration_minutes:
+        parts.append(duration_words(sheet.duration_minutes))
+    if sheet.location:
+        parts.append(f"at {sheet.location}")
+    if sheet.start_player:
+        parts.append(f"{sheet.start_player} started")
+    return " · ".join(parts)

@@ -1,0 +1,130 @@
+"""The play record form: when the game was played, where, who started, how long, and
+notes (DESIGN, "The record of the play"). None of it changes a score.
+
+Enter goes to the next field, ctrl+s keeps the record, Esc leaves it as it was. What
+the sheet refuses (a finish before the start, a duration typed while the timer runs)
+is said in the form, which stays open with what was typed.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Select, Static
+
+from ...rules.entries import SetRecord
+from ...rules.models import Sheet
+from ...rules.play_record import MAX_NOTES
+from ...rules.record_text import moment_text, typed_minutes, typed_moment
+from ..typed_value import entry_problem
+
+TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
+
+
+class RecordField(Input):
+    """A field of the form: Enter goes to the next one."""
+
+    BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False)]
+
+
+class RecordScreen(ModalScreen[bool]):
+    """The form; ``send`` stores the entry it makes (or says why not). Dismissed with
+    True once something was stored."""
+
+    BINDINGS = [Binding("ctrl+s", "keep", "Keep the record"), Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, sheet: Sheet, send: Callable[[object], str | None]) -> None:
+        super().__init__()
+        self.sheet, self.send = sheet, send
+
+    def shown(self) -> dict[str, str]:
+        """What each text field shows for the sheet: the text a person would type."""
+        sheet = self.sheet
+        return {"started": moment_text(sheet.played.started), "finished": moment_text(sheet.played.finished),
+                "location": sheet.location, "duration": str(sheet.duration_minutes or ""), "notes": sheet.notes}
+
+    def compose(self) -> ComposeResult:
+        shown = self.shown()
+        fields = (("started", "Started", "2026-11-27 19:05"), ("finished", "Finished", "2026-11-27 21:40"),
+                  ("location", "Location", "where the table was"), ("duration", "Duration", "minutes, or 2:22"),
+                  ("notes", "Notes", "anything to remember"))
+        with Vertical(classes="dialog", id="record"):
+            yield Label("Play record", classes="heading")
+            for key, label, example in fields[:2]:
+                yield from self.row(key, label, example, shown[key])
+            with Horizontal(classes="form-row"):
+                yield Label("Start player", classes="form-label")
+                yield Select([(p.name, p.name) for p in self.sheet.players], prompt="(none)", compact=True,
+                             value=self.sheet.start_player or Select.NULL, id="start")
+            for key, label, example in fields[2:]:
+                yield from self.row(key, label, example, shown[key])
+            yield Static("", id="record-problem", classes="field-message -error")
+            yield Label("Enter: next field · ctrl+s: keep · Esc: cancel", classes="hint")
+
+    @staticmethod
+    def row(key: str, label: str, example: str, value: str) -> ComposeResult:
+        with Horizontal(classes="form-row"):
+            yield Label(label, classes="form-label")
+            yield RecordField(value, placeholder=example, id=key, compact=True,
+                              max_length=MAX_NOTES if key == "notes" else 80)
+
+    def on_mount(self) -> None:
+        self.query_one("#started", Input).focus()
+
+    def action_next_field(self) -> None:
+        """Focus the text field after the focused one; Enter in the last keeps the record."""
+        focused = self.focused
+        if focused is not None and focused.id in TEXT_FIELDS[:-1]:
+            self.query_one(f"#{TEXT_FIELDS[TEXT_FIELDS.index(focused.id) + 1]}", Input).focus()
+        else:
+            self.action_keep()
+
+    def entry(self) -> SetRecord:
+        """The entry for what was changed (ValueError or ValidationError saying what is wrong)."""
+        typed = {key: self.query_one(f"#{key}", Input).value for key in TEXT_FIELDS}
+        shown, changes = self.shown(), {}
+        if (typed["started"], typed["finished"]) != (shown["started"], shown["finished"]):
+            played = self.sheet.played
+            changes["played"] = {
+                "started": played.started if typed["started"] == shown["started"] else typed_moment(typed["started"]),
+                "finished": played.finished if typed["finished"] == shown["finished"]
+                else typed_moment(typed["finished"]),
+            }
+        if typed["duration"].strip() != shown["duration"]:
+            changes["duration_minutes"] = typed_minutes(typed["duration"])
+        for key in ("location", "notes"):
+            if typed[key].strip() != shown[key]:
+                changes[key] = typed[key]
+        start = self.query_one("#start", Select).value
+        start = start if isinstance(start, str) else ""
+        if start != self.sheet.start_player:
+            changes["start_player"] = start
+        return SetRecord.model_validate(changes)
+
+    def action_keep(self) -> None:
+        """Store the changes as one entry, or say in the form what is wrong."""
+        problem = self.query_one("#record-problem", Static)
+        try:
+            entry = self.entry()
+        except ValidationError as err:
+            problem.update(entry_problem(err))
+            return
+        except ValueError as err:
+            problem.update(str(err))
+            return
+        if entry == SetRecord():
+            self.dismiss(False)  # nothing changed: nothing to store or to undo
+            return
+        refusal = self.send(entry)
+        if refusal:
+            problem.update(refusal)
+            return
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

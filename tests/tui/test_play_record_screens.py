@@ -1,0 +1,144 @@
+"""The record of the play on screen: the game timer and the record form on Game progress,
+the summary and the finished mark on Results (DESIGN, "The record of the play")."""
+
+from __future__ import annotations
+
+from scorepad.rules.entries import RecordEvent, SetRecord
+from scorepad.rules.record_text import moment_text
+from scorepad.storage.session import SheetSession
+from scorepad.tui.screens.record import RecordScreen
+from textual.widgets import Input, Static
+
+from .conftest import app_on, running, three_players
+from .helpers import burst, goto, on_disk, toasts
+
+
+def text_of(app, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_the_timer_starts_pauses_and_stops_from_game_progress(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g")
+        sheet = app.session.sheet
+        assert sheet.timer.running_since and sheet.played.started == sheet.timer.running_since
+        assert "running" in text_of(app, "#timer")
+        await burst(pilot, "ctrl+g")
+        assert not app.session.sheet.timer.running_since and "paused" in text_of(app, "#timer")
+        app.screen.query_one("#record-actions").focus()
+        await burst(pilot, "right", "enter")  # Stop timer
+        assert app.session.sheet.played.finished and "stopped at" in text_of(app, "#timer")
+        assert on_disk(app).sheet.played == app.session.sheet.played  # shown, so saved
+
+
+async def test_the_record_form_typed_in_one_burst_is_stored_as_one_step(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e")
+        assert isinstance(app.screen, RecordScreen)
+        await burst(pilot, *"2026-11-27 19:05", "enter", *"2026-11-27 21:40", "enter", *"Ana's", "enter",
+                    *"2:22", "enter", *"new table", "ctrl+s")
+        assert not isinstance(app.screen, RecordScreen)
+        sheet = app.session.sheet
+        assert (moment_text(sheet.played.started), moment_text(sheet.played.finished)) == (
+            "2026-11-27 19:05", "2026-11-27 21:40")
+        assert (sheet.location, sheet.duration_minutes, sheet.notes) == ("Ana's", 142, "new table")
+        assert isinstance(app.session.history[-1], SetRecord) and len(app.session.history) == 2
+        assert on_disk(app).sheet == sheet
+        await burst(pilot, "ctrl+z")  # one step to undo
+        assert app.session.sheet.location == ""
+
+
+async def test_the_start_player_is_chosen_from_the_players(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "tab", "tab", "enter", "down", "down", "enter", "ctrl+s")
+        assert app.session.sheet.start_player == "Ben"
+
+
+async def test_typing_over_a_recorded_value_replaces_it(scorepad_home):
+    session = SheetSession.create(three_players(location="Home"))
+    session.close()
+    app = app_on(session.path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "enter", "enter", *"Ana's", "ctrl+s")
+        assert app.session.sheet.location == "Ana's"
+
+
+async def test_a_bad_value_is_said_in_the_form_which_keeps_what_was_typed(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", *"Friday", "enter", "enter", *"Ana's", "ctrl+s")
+        assert isinstance(app.screen, RecordScreen)
+        assert "is not a date and time" in text_of(app, "#record-problem")
+        assert app.screen.query_one("#location", Input).value == "Ana's"
+        assert len(app.session.history) == 1  # nothing stored
+        await burst(pilot, "escape")
+        assert app.session.sheet.location == "" and len(app.session.history) == 1
+
+
+async def test_a_duration_typed_while_the_timer_runs_is_refused_in_the_form(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g", "ctrl+e", "enter", "enter", "enter", *"90", "ctrl+s")
+        assert "pause the game timer before typing a duration" in text_of(app, "#record-problem")
+        assert app.session.sheet.duration_minutes == 0
+
+
+async def test_nothing_changed_stores_nothing(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "ctrl+s")
+        assert not isinstance(app.screen, RecordScreen) and len(app.session.history) == 1
+
+
+async def test_E1_results_reached_after_the_end_marks_the_game_finished_once(scorepad_home):
+    session = SheetSession.create(three_players())
+    session.apply(RecordEvent())
+    session.apply(RecordEvent())  # E1a: the second Event triggers the end
+    session.close()
+    app = app_on(session.path)
+    async with running(app) as pilot:
+        await goto(pilot, "results")
+        assert app.session.sheet.finished
+        assert "Counted in statistics: yes" in text_of(app, "#record")
+        await burst(pilot, "ctrl+f")
+        assert not app.session.sheet.finished
+        await goto(pilot, "progress")
+        await goto(pilot, "results")
+        assert not app.session.sheet.finished  # the table said so: not marked again
+        assert on_disk(app).sheet.finished is False
+
+
+async def test_results_before_the_end_leave_the_game_unfinished_and_show_the_record(scorepad_home):
+    session = SheetSession.create(three_players(location="Ana's", start_player="Cy", notes="rematch"))
+    session.close()
+    app = app_on(session.path)
+    async with running(app) as pilot:
+        await goto(pilot, "results")
+        assert not app.session.sheet.finished
+        shown = text_of(app, "#record")
+        assert "at Ana's · Cy started" in shown and "Notes: rematch" in shown
+        assert "Counted in statistics: no, not finished" in shown
+
+
+async def test_a_read_only_sheet_opens_no_record_form_and_marks_nothing():
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp(demo=True)  # the bundled finished game, read-only, opens on Results
+    async with running(app, notifications=True) as pilot:
+        before = app.session.sheet
+        await goto(pilot, "progress")
+        await burst(pilot, "ctrl+e")
+        assert not isinstance(app.screen, RecordScreen)
+        await goto(pilot, "results")
+        await burst(pilot, "ctrl+f")
+        assert app.session.sheet == before
+
+
+async def test_typing_in_the_first_field_replaces_the_time_the_timer_recorded(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g", "ctrl+g", "ctrl+e", *"2026-11-27 19:05", "ctrl+s")
+        assert moment_text(app.session.sheet.played.started) == "2026-11-27 19:05"
