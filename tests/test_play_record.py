@@ -13,7 +13,9 @@ from pydantic import ValidationError
 from scorepad.rules.entries import EntryError, RemovePlayer, RenamePlayer, SetRecord, TimeGame, apply, fold, Begin
 from scorepad.rules.models import Sheet
 from scorepad.rules.play_record import GameTimer, minutes_of, new_play_id
-from scorepad.rules.record_text import clock_words, duration_words
+from scorepad.rules.record_text import (
+    clock_words, duration_words, moment_text, record_words, typed_minutes, typed_moment,
+)
 from scorepad.rules.scoring import score_players
 from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession
@@ -185,3 +187,47 @@ def test_a_new_game_gets_an_id_once_and_two_games_never_share_one(tmp_path):
 def test_a_sheet_that_has_an_id_keeps_it():
     keep = new_play_id()
     assert TWO.but(id=keep).id == keep
+
+
+@pytest.mark.parametrize("typed, minutes", [
+    ("142", 142), ("2:22", 142), ("2h22", 142), ("2 h 22 min", 142), ("45 min", 45), ("45m", 45),
+    ("1h", 60), ("", 0), ("  90  ", 90), ("9999", 9999), ("0:59", 59),
+])
+def test_a_typed_duration_in_minutes(typed, minutes):
+    assert typed_minutes(typed) == minutes
+
+
+@pytest.mark.parametrize("typed, problem", [
+    ("2:75", "after the hours, minutes are 0 to 59"), ("10000", "at most 9999 minutes"),
+    ("166:40", "at most 9999 minutes"), ("an hour", "is not a duration"), ("-5", "is not a duration"),
+    ("1.5", "is not a duration"),
+])
+def test_a_typed_duration_that_is_not_one_says_what_is_expected(typed, problem):
+    with pytest.raises(ValueError, match=problem):
+        typed_minutes(typed)
+
+
+def test_a_typed_time_is_kept_with_the_offset_it_was_typed_in_or_this_machines():
+    assert typed_moment("2026-11-27T19:05:00+05:30") == "2026-11-27T19:05:00+05:30"
+    local = typed_moment("2026-11-27  19:05")  # spaces as a person types them
+    assert moment_text(local) == "2026-11-27 19:05"
+    assert datetime.fromisoformat(local).utcoffset() == datetime(2026, 11, 27, 19, 5).astimezone().utcoffset()
+    assert moment_text(typed_moment("2026-11-27")) == "2026-11-27 00:00"
+    assert typed_moment("   ") == "" and moment_text("") == ""
+
+
+@pytest.mark.parametrize("typed", ["Friday", "27/11/2026", "2026-13-01 10:00", "19:05"])
+def test_a_typed_time_that_is_not_one_says_how_to_write_it(typed):
+    with pytest.raises(ValueError, match="type 2026-11-27 19:05"):
+        typed_moment(typed)
+
+
+def test_the_record_in_one_line():
+    sheet = TWO.but(played=TWO.played.but(started=at(0), finished=at(142)), duration_minutes=142,
+                    location="Ana's", start_player="Ben", notes="not in the line")
+    assert record_words(sheet) == "Played 2026-11-27 20:00 to 22:22 · 2 h 22 min · at Ana's · Ben started"
+    overnight = TWO.but(played=TWO.played.but(started=at(0), finished=at(300)))
+    assert record_words(overnight) == "Played 2026-11-27 20:00 to 2026-11-28 01:00"
+    assert record_words(TWO.but(played=TWO.played.but(finished=at(5)))) == "Played ? to 2026-11-27 20:05"
+    assert record_words(TWO.but(played=TWO.played.but(started=at(5)))) == "Played 2026-11-27 20:05 to ?"
+    assert record_words(TWO) == ""

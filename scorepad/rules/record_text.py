@@ -23,7 +23,7 @@ def clock_words(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}"
 
 
-TYPED_DURATION = re.compile(r"^(?:(\d{1,3})\s*(?:h|:)\s*)?(?:(\d{1,4})\s*(?:min|m)?)?$")
+TYPED_DURATION = re.compile(r"^(?:(\d{1,4})\s*(?:h|:)\s*)?(?:(\d{1,6})\s*(?:min|m)?)?$")
 
 
 def moment_text(stored: str) -> str:
