@@ -24,7 +24,7 @@ SIZE = (120, 40)
 SMALL = (80, 24)  # Textual's default terminal, and many laptops'
 LIGHT = "textual-light"
 GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
-SCENES = ("home", "setup", *GAME_SCREENS, "replay", "help")
+SCENES = ("home", "setup", *GAME_SCREENS, "record", "replay", "help")
 # the README's screenshots: every scene at SIZE in the default theme, and these
 MORE_SHOTS = {"pinax-80x24": ("pinax", SMALL, None), "results-light": ("results", SIZE, LIGHT)}
 
@@ -52,6 +52,8 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
             await pilot.press("left", "left")
         elif scene == "help":
             await pilot.press("f1")
+        elif scene == "record":  # the play record form, over Game progress
+            await pilot.press("ctrl+e")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         app.clear_notifications()

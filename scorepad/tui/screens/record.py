@@ -50,8 +50,8 @@ class RecordScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         shown = self.shown()
-        fields = (("started", "Started", "2026-11-27 19:05"), ("finished", "Finished", "2026-11-27 21:40"),
-                  ("location", "Location", "where the table was"), ("duration", "Duration", "minutes, or 2:22"),
+        fields = (("started", "Started", "YYYY-MM-DD HH:MM"), ("finished", "Finished", "YYYY-MM-DD HH:MM"),
+                  ("location", "Location", "where the table was"), ("duration", "Duration", "minutes, or h:mm"),
                   ("notes", "Notes", "anything to remember"))
         with Vertical(classes="dialog", id="record"):
             yield Label("Play record", classes="heading")
