@@ -137,6 +137,16 @@ def test_issue11_f2_app_export_never_lands_in_games_nor_replaces_an_export(score
     assert [game.path for game in saved_games()[0]] == [path]
 
 
+def test_issue14_app_bgstats_export_uses_the_settings_and_says_what_it_left_out(scorepad_home):
+    from scorepad.storage.settings import settings_path
+
+    settings_path().write_text(json.dumps({"bgstats_me": "Ben", "bgg_id": -1}), encoding="utf-8")
+    notes = results_export(DATA / "friday.json", "bgstats")
+    assert len(notes) == 2 and notes[0].startswith('Setting "bgg_id" ignored') and "friday.bgsplay" in notes[1]
+    document = json.loads((paths.exports_dir() / "friday.bgsplay").read_text(encoding="utf-8"))
+    assert document["userInfo"] == {"meRefId": 2} and document["games"][0]["bggId"] == 0
+
+
 async def test_issue11_f2_the_demo_export_bar_writes_to_the_exports_folder(scorepad_home):
     from scorepad.tui.app import ScorepadApp
     from scorepad.tui.game_opener import DEMO

@@ -35,8 +35,15 @@ def to_csv(plays: list[Play], bom: bool = False) -> str:
     writer.writeheader()
     for play in plays:
         for row in play_rows(play):
-            writer.writerow({**row, **{key: "yes" if row[key] else "no" for key in YES_NO}})
+            cells = {key: csv_cell(value) for key, value in row.items()}
+            writer.writerow({**cells, **{key: "yes" if row[key] else "no" for key in YES_NO}})
     return out.getvalue()
+
+
+def csv_cell(value: object) -> object:
+    """A cell as the CSV writes it: a line break of any kind is a "\\n" (the writer quotes
+    a cell holding one; a lone "\\r" it would leave bare, and a reader splits the row there)."""
+    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
 
 
 def markdown_cell(text: object) -> str:
