@@ -15,12 +15,14 @@ from datetime import datetime
 
 import pytest
 
+from scorepad.rules.play_record import Played
 from scorepad.rules.scoring import CATEGORIES, CATEGORY_LABELS
 from scorepad.storage.bgstats import to_bgstats
-from scorepad.storage.export_rows import GAME_NAME, Play
+from scorepad.storage.export_rows import GAME_NAME, Play, played_at
 from scorepad.storage.settings import ExportIdentity
 
 from .conftest import make_sheet
+from .local_zone import paris  # noqa: F401 (a fixture)
 
 SAVED = "2026-11-27T21:40:00+01:00"
 PLAY_ID = "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f"
@@ -275,3 +277,23 @@ def test_a_player_is_one_person_across_plays_whatever_the_case_and_seat():
     second = export(make_sheet({"name": "ben"}, {"name": "ANA"}, {"name": "Cy"}), play_id=str(uuid.uuid4()))
     ids = {p["name"].casefold(): p["uuid"] for p in first["players"]}
     assert all(ids.get(p["name"].casefold(), p["uuid"]) == p["uuid"] for p in second["players"])
+
+
+def test_a_play_with_no_start_is_dated_by_its_save_on_this_machines_clock_never_utc_as_local(paris):
+    """Saved at 20:40 UTC, in Paris: played 21:40 on the table's clock."""
+    document = export(SEATED.but(played=Played()), saved="2026-11-27T20:40:00+00:00")
+    assert document["plays"][0]["playDate"] == document["plays"][0]["modificationDate"] == "2026-11-27 21:40:00"
+
+
+NOW = datetime(2026, 12, 1, 9, 30)
+
+
+@pytest.mark.parametrize("saved, when", [
+    ("", NOW), ("last Friday", NOW), ("x" * 10_000, NOW),  # a file edited by hand may say anything
+    ("2026-11-27T20:40:00", datetime(2026, 11, 27, 20, 40)),  # no offset: local as written
+    ("2026-11-27", datetime(2026, 11, 27)),
+    ("0001-01-01T00:30:00+05:00", datetime(1, 1, 1, 0, 30)),  # before the year 1 in Paris: as written
+    ("9999-12-31T23:30:00-12:00", datetime(9999, 12, 31, 23, 30)),
+])
+def test_any_save_time_dates_a_play_without_an_error(paris, saved, when):
+    assert played_at(Play(SEATED.but(played=Played()), PLAY_ID, saved), NOW) == when

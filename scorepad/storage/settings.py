@@ -114,7 +114,7 @@ def export_identity(settings: dict) -> tuple[ExportIdentity, list[str]]:
     then left out, as if not set: an export never fails on a setting)."""
     problems = []
     me = settings.get("bgstats_me", "")
-    if not isinstance(me, str) or len(me) > 100:
+    if not isinstance(me, str):
         problems.append('Setting "bgstats_me" ignored: it is your own player\'s name as text, as "Ana".')
         me = ""
     bgg_id = settings.get("bgg_id", 0)
