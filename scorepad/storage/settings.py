@@ -106,7 +106,7 @@ class ExportIdentity(NamedTuple):
     bgg_id: int = 0
 
 
-MAX_BGG_ID = 10**9  # BoardGameGeek's ids are six digits today; a larger number is a typo
+MAX_BGG_ID = 10**9  # far above any id BoardGameGeek has given: a larger number is a typo
 
 
 def export_identity(settings: dict) -> tuple[ExportIdentity, list[str]]:
@@ -119,8 +119,8 @@ def export_identity(settings: dict) -> tuple[ExportIdentity, list[str]]:
         me = ""
     bgg_id = settings.get("bgg_id", 0)
     if type(bgg_id) is not int or not 0 <= bgg_id <= MAX_BGG_ID:
-        problems.append('Setting "bgg_id" ignored: it is the whole number in the game\'s BoardGameGeek '
-                        "address (boardgamegeek.com/boardgame/NUMBER), as 12345.")
+        problems.append('Setting "bgg_id" ignored: it is a whole number, the one in the game\'s '
+                        "BoardGameGeek address (boardgamegeek.com/boardgame/NUMBER).")
         bgg_id = 0
     return ExportIdentity(" ".join(me.split()), bgg_id), problems
 
