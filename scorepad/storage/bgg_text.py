@@ -11,8 +11,6 @@ A solo game claims no win (T6).
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from ..rules import standings
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
 from .export_rows import GAME_NAME, Play, one_line, played_at, rows, stamp
@@ -20,14 +18,13 @@ from .export_rows import GAME_NAME, Play, one_line, played_at, rows, stamp
 INDENT = "  "  # comment lines, and each player's fields, sit under their heading
 
 
-def to_bgg(play: Play, now: datetime | None = None) -> str:
+def to_bgg(play: Play) -> str:
     """The play-log text: the play's fields, the comments (title, notes, each player's
-    categories, the tie-breaks), then each player's fields, in ranking order (T1-T5).
-    ``now`` dates a play with no time recorded."""
+    categories, the tie-breaks), then each player's fields, in ranking order (T1-T5)."""
     sheet = play.sheet
     table = standings(sheet)
     found = rows(sheet, table)
-    lines = [f"Game: {GAME_NAME}", f"Date: {stamp(played_at(play, now))[:10]}"]
+    lines = [f"Game: {GAME_NAME}", f"Date: {stamp(played_at(play))[:10]}"]
     if one_line(sheet.location):
         lines.append(f"Location: {one_line(sheet.location)}")
     if sheet.duration_minutes:

@@ -10,7 +10,6 @@ the player; a location's follows its name.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 from ..rules import standings
 from ..rules.models import Sheet
@@ -39,16 +38,16 @@ def winners_of(table: Standings) -> tuple[set[str], bool]:
     return winners, winners != {s.name for s in table.scores if s.total == best}
 
 
-def to_bgstats(play: Play, identity: ExportIdentity = ExportIdentity(), now: datetime | None = None) -> str:
+def to_bgstats(play: Play, identity: ExportIdentity = ExportIdentity()) -> str:
     """The play file as JSON text (scores are strings; every boolean is present).
 
     ``identity`` says which player is the user (``userInfo.meRefId``, left out when the
     user is not at this table: no other player is claimed to be them) and the game's
-    BoardGameGeek id (0: not linked). ``now`` dates a play with no time recorded.
+    BoardGameGeek id (0: not linked).
     """
     sheet = play.sheet
-    played = stamp(played_at(play, now))
-    modified = stamp(local_wall_time(play.saved) or played_at(play, now))
+    played = stamp(played_at(play))
+    modified = stamp(local_wall_time(play.saved) or played_at(play))
     table = standings(sheet)
     winners, manual = winners_of(table)
     found = rows(sheet, table)

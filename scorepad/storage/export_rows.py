@@ -121,11 +121,11 @@ def rows(sheet: Sheet, table: Standings | None = None) -> list[dict]:
     return found
 
 
-def play_rows(play: Play, now: datetime | None = None) -> list[dict]:
+def play_rows(play: Play) -> list[dict]:
     """``rows`` with the game's columns added to each (the CSV's)."""
     sheet = play.sheet
     colours = {player.name: player.colour for player in sheet.players}
-    shared = {"game_id": play.id, "date": stamp(played_at(play, now))[:10], "title": sheet.title,
+    shared = {"game_id": play.id, "date": stamp(played_at(play))[:10], "title": sheet.title,
               "location": sheet.location, "duration_minutes": sheet.duration_minutes,
               "started_at": sheet.played.started, "finished_at": sheet.played.finished,
               "finished": sheet.finished}
