@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .storage.atomic import SaveError
+from .storage.atomic import SaveError, atomic_write
 from .storage.document import SheetFileError, document_schema
 from .storage.files import read_sheet
 
@@ -50,20 +50,58 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write a sheet as CSV, Markdown, a BG Stats play file or BGG play-log text."""
-    from .storage.atomic import atomic_write
+    """Write a sheet (or every saved game, with --all) as CSV, Markdown, a BG Stats play
+    file or BGG play-log text; print it, or write it to -o."""
     from .storage.exports import check_export_target, export_text
 
-    loaded = read_sheet(Path(args.file))
-    text = export_text(args.to, loaded.sheet, loaded.saved)
+    check_export_choice(args)
+    if args.all:
+        from .storage.all_games import export_all_text
+
+        check_home()
+        text, problems = export_all_text(args.to, args.bom)
+    else:
+        from .storage.export_rows import play_of
+        from .storage.settings import ExportIdentity, load_export_identity
+
+        loaded = read_sheet(Path(args.file))
+        # the settings are BG Stats' alone: a broken file is no news to the other exports
+        identity, problems = load_export_identity() if args.to == "bgstats" else (ExportIdentity(), [])
+        play = play_of(loaded.sheet, Path(args.file), loaded.history, loaded.saved)
+        text = export_text(args.to, play, identity, bom=args.bom)
+    for problem in problems:
+        print(f"scorepad: {problem}", file=sys.stderr)
     if args.output in (None, "-"):
-        sys.stdout.write(text)
+        write_utf8(text)
         return 0
     out = Path(args.output)
-    replace = check_export_target(out, Path(args.file), args.force)
+    replace = check_export_target(out, None if args.all else Path(args.file), args.force)
     atomic_write(out, text.encode("utf-8"), replace=replace)
     print(f"wrote {out}", file=sys.stderr)
     return 0
+
+
+def check_export_choice(args: argparse.Namespace) -> None:
+    """A usage error (exit 2) for an export that asks for two things or none."""
+    if args.all == (args.file is not None):
+        args.parser.error("give FILE, or --all for every saved game (not both)")
+    if args.all and args.to not in ("csv", "md"):
+        args.parser.error("--all writes csv or md (a BG Stats or BGG export is of one game)")
+    if args.bom and args.to != "csv":
+        args.parser.error("--bom is for csv (a mark that tells spreadsheets the file is UTF-8)")
+
+
+def write_utf8(text: str) -> None:
+    """Print ``text`` as UTF-8 bytes, whatever the terminal's encoding: an export piped to
+    a file under LC_ALL=C is the same file as any other (text the terminal cannot show
+    would otherwise be escaped, and "Chloé" in JSON would no longer be JSON)."""
+    sys.stdout.flush()
+    raw = getattr(sys.stdout, "buffer", None)
+    if raw is None:  # a stream of text only
+        sys.stdout.write(text)
+        return
+    raw.write(text.encode("utf-8"))
+    raw.flush()
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -135,8 +173,9 @@ COMMANDS = {
               "tie-breaks and the end status. --json prints the contract other tools read.",
               "scorepad score friday.json --json"),
     "export": ("write a sheet as csv, md, bgstats or bgg text", "Write the breakdown as CSV or Markdown, a "
-               "BG Stats play file or BoardGameGeek play-log text. Without -o it prints; -o never replaces a "
-               "file unless --force, and never a scoresheet.", "scorepad export friday.json --to csv -o friday.csv"),
+               "BG Stats play file (.bgsplay) or BoardGameGeek play-log text; --all writes every saved game "
+               "as one CSV or Markdown table. Without -o it prints (UTF-8); -o never replaces a file unless "
+               "--force, and never a scoresheet.", "scorepad export friday.json --to bgstats -o friday.bgsplay"),
     "replay": ("step through a sheet's history", "Step through every change made to a sheet, in the app "
                "(or printed with --print, each step with the totals after it).", "scorepad replay friday.json --print"),
     "history": ("list saved games and players' records", "List the saved games, newest first, and each "
@@ -167,8 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("file", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print the JSON contract")
     export = command("export", cmd_export)
-    export.add_argument("file", metavar="FILE")
+    export.set_defaults(parser=export)
+    export.add_argument("file", metavar="FILE", nargs="?", help="the sheet to export (or --all)")
+    export.add_argument("--all", action="store_true", help="every saved game, a row per player per game")
     export.add_argument("--to", required=True, choices=["csv", "md", "bgstats", "bgg"])
+    export.add_argument("--bom", action="store_true", help="begin a CSV with a UTF-8 mark, for spreadsheets")
     export.add_argument("-o", "--output", metavar="OUT", help="file to write (default: print)")
     export.add_argument("--force", action="store_true",
                         help="replace OUT if it exists (a scoresheet is never replaced)")

@@ -15,6 +15,7 @@ from scorepad.cli import main
 from scorepad.rules.entries import Begin
 from scorepad.storage.bgstats import to_bgstats
 from scorepad.storage.catalog import saved_games
+from scorepad.storage.export_rows import Play
 from scorepad.storage.files import read_sheet, write_sheet
 from scorepad.storage import paths
 from scorepad.storage.paths import games_dir
@@ -101,7 +102,8 @@ def results_export(path: Path, kind: str) -> list[str]:
     from scorepad.tui.screens.results import ResultsScreen
 
     notes: list[str] = []
-    live = SimpleNamespace(path=path, sheet=read_sheet(path).sheet)  # what export reads of a LiveSheet
+    loaded = read_sheet(path)
+    live = SimpleNamespace(path=path, sheet=loaded.sheet, history=loaded.history)  # what export reads of a LiveSheet
     screen = SimpleNamespace(live=live, notify=lambda message, **_: notes.append(message))
     ResultsScreen.export(screen, kind)
     return notes
@@ -117,7 +119,7 @@ def test_issue11_f2_app_export_of_the_demo_goes_to_exports_never_into_the_packag
     demo = Path(scorepad.__file__).parent / "data" / "demo.json"
     package = sorted(demo.parent.iterdir())
     notes = results_export(demo, "csv") + results_export(demo, "csv") + results_export(demo, "bgstats")
-    assert sorted(p.name for p in paths.exports_dir().iterdir()) == ["demo-2.csv", "demo.bgstats.json", "demo.csv"]
+    assert sorted(p.name for p in paths.exports_dir().iterdir()) == ["demo-2.csv", "demo.bgsplay", "demo.csv"]
     assert sorted(demo.parent.iterdir()) == package
     assert all(str(paths.exports_dir()) in note for note in notes)
 
@@ -133,6 +135,16 @@ def test_issue11_f2_app_export_never_lands_in_games_nor_replaces_an_export(score
     assert (paths.exports_dir() / "2026-11-27-friday.md").read_bytes() == b"mine"
     assert (paths.exports_dir() / "2026-11-27-friday-2.md").read_text(encoding="utf-8").startswith("# ")
     assert [game.path for game in saved_games()[0]] == [path]
+
+
+def test_issue14_app_bgstats_export_uses_the_settings_and_says_what_it_left_out(scorepad_home):
+    from scorepad.storage.settings import settings_path
+
+    settings_path().write_text(json.dumps({"bgstats_me": "Ben", "bgg_id": -1}), encoding="utf-8")
+    notes = results_export(DATA / "friday.json", "bgstats")
+    assert len(notes) == 2 and notes[0].startswith('Setting "bgg_id" ignored') and "friday.bgsplay" in notes[1]
+    document = json.loads((paths.exports_dir() / "friday.bgsplay").read_text(encoding="utf-8"))
+    assert document["userInfo"] == {"meRefId": 2} and document["games"][0]["bggId"] == 0
 
 
 async def test_issue11_f2_the_demo_export_bar_writes_to_the_exports_folder(scorepad_home):
@@ -163,7 +175,9 @@ def test_issue11_f2_old_exports_in_games_are_skipped_but_a_broken_sheet_is_repor
     sheet = make_sheet({"name": "Ana", "renown": 3}, title="Friday")
     good = games_dir() / "2026-11-27-friday.json"
     write_sheet(good, sheet, (Begin(sheet=sheet),))
-    (games_dir() / "2026-11-27-friday.bgstats.json").write_text(to_bgstats(sheet), encoding="utf-8")
+    # as versions before .bgsplay named their BG Stats exports, and put them beside the sheet
+    old_export = to_bgstats(Play(sheet, "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f"))
+    (games_dir() / "2026-11-27-friday.bgstats.json").write_text(old_export, encoding="utf-8")
     broken = games_dir() / "2026-11-28-broken.json"
     broken.write_text(json.dumps({"format": "great-library-scoresheet", "players": [{"name": 5}]}))
     games, problems = saved_games()

@@ -26,6 +26,8 @@ from scorepad.storage import catalog, copies, document, exports, files
 from scorepad.storage import lock as lock_module
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.bgstats import to_bgstats
+from scorepad.storage.export_rows import Play
+from scorepad.storage.settings import ExportIdentity
 from scorepad.storage.catalog import saved_games
 from scorepad.storage.copies import keep_copy, rescue_dir
 from scorepad.storage.document import EntryTexts, SheetFileError
@@ -536,13 +538,13 @@ def test_json_that_is_not_a_sheet_is_reported_unless_named_as_a_bgstats_export(t
 
 
 def test_csv_lines_end_in_a_newline_only():
-    text = to_csv(FRIDAY)
+    text = to_csv([Play(FRIDAY, "")])
     assert "\r" not in text and text.endswith("\n")
     assert len(text.splitlines()) == 1 + len(FRIDAY.players)
 
 
 def test_the_csv_carries_each_players_tie_break_counts_T2_T3_T4():
-    read = list(csv.DictReader(io.StringIO(to_csv(FRIDAY))))
+    read = list(csv.DictReader(io.StringIO(to_csv([Play(FRIDAY, "")]))))
     table = standings(FRIDAY)
     for row, score in zip(read, table.scores, strict=True):
         assert row["player"] == score.name
@@ -550,10 +552,10 @@ def test_the_csv_carries_each_players_tie_break_counts_T2_T3_T4():
             assert row[key] == str(getattr(score, key))
 
 
-def test_a_bgstats_export_without_a_save_time_is_the_same_play_as_one_with_none():
-    ours = json.loads(export_text("bgstats", FRIDAY))
-    theirs = json.loads(to_bgstats(FRIDAY, ""))
-    assert ours["plays"][0]["uuid"] == theirs["plays"][0]["uuid"]
+def test_export_text_of_bgstats_is_the_play_file_with_the_settings_given():
+    play = Play(FRIDAY, "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f", "2026-11-27T20:00:00+00:00")
+    identity = ExportIdentity("Ana", 7)
+    assert export_text("bgstats", play, identity) == to_bgstats(play, identity)
 
 
 def test_an_export_into_a_folder_below_a_file_names_the_file(tmp_path):

@@ -1,79 +1,100 @@
-"""A BG Stats play file: one play of The Great Library with a per-category scoresheet."""
+"""A BG Stats play file (``.bgsplay``): one play of The Great Library, with the record of
+the play and a per-category scoresheet.
+
+Ids: the play's is the sheet's (``export_rows.play_id``), so exporting a game again
+gives the play BG Stats already has, not a second one; a player's follows the name
+(its ``name_key``), so Ana is one person across plays; a score's follows the play and
+the player; a location's follows its name.
+"""
 
 from __future__ import annotations
 
 import json
-import uuid
-from datetime import datetime, timezone
 
+from ..rules import standings
 from ..rules.models import Sheet
+from ..rules.names import name_key
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
-from .export_rows import GAME_NAME, rows
+from ..rules.standings import Standings
+from .export_rows import GAME_NAME, Play, local_wall_time, one_line, played_at, rows, stable_uuid, stamp
+from .settings import ExportIdentity
 
-NAMESPACE = uuid.UUID("5a0f1d2e-8c4b-4f7e-9d3a-2b6c1e0f9a47")  # scorepad's own namespace
-
-
-def _uuid(*parts: str) -> str:
-    """Stable ids, so exporting the same sheet twice does not make two plays."""
-    return str(uuid.uuid5(NAMESPACE, "|".join(parts)))
+ABOUT = "A play of The Great Library exported by scorepad, for Board Game Stats."
 
 
-def play_time(saved: str) -> datetime:
-    """When the play was saved: ``saved`` read as ISO 8601 (``2026-11-27T21:40:00+01:00``,
-    or a bare date), else now. A sheet edited by hand may say anything there, so any
-    other text (or none) gives the time of the export, never an error."""
-    try:
-        return datetime.fromisoformat(saved)
-    except (TypeError, ValueError):
-        return datetime.now(timezone.utc)
+def comments(sheet: Sheet, table: Standings) -> str:
+    """The play's comments: the title, the notes, and how each tie was broken (T1-T5)."""
+    lines = [sheet.title, sheet.notes, *(s.text for s in table.separations)]
+    return "\n".join(line for line in lines if line)
 
 
-def to_bgstats(sheet: Sheet, saved: str = "") -> str:
+def winners_of(table: Standings) -> tuple[set[str], bool]:
+    """Who won (T1-T5; T6: nobody in a solo game, which has no goal to beat), and whether
+    that is not simply every player with the highest total: then the winners are marked
+    by hand (``manualWinner``), so that BG Stats keeps them rather than work them out
+    from the scores again."""
+    winners = set() if table.solo else set(table.winners)
+    best = max(score.total for score in table.scores)
+    return winners, winners != {s.name for s in table.scores if s.total == best}
+
+
+def to_bgstats(play: Play, identity: ExportIdentity = ExportIdentity()) -> str:
     """The play file as JSON text (scores are strings; every boolean is present).
 
-    ``saved`` is the sheet's save time: it dates the play (see ``play_time``; any text
-    is accepted) and keeps its ids stable across exports.
+    ``identity`` says which player is the user (``userInfo.meRefId``, left out when the
+    user is not at this table: no other player is claimed to be them) and the game's
+    BoardGameGeek id (0: not linked).
     """
-    # isoformat, not strftime: strftime writes the year 1 as "1-01-01"
-    stamp = play_time(saved).replace(tzinfo=None).isoformat(sep=" ", timespec="seconds")
-    key = f"{sheet.title}|{saved}"
-    table = rows(sheet)
-    players, scores = [], []
-    score_ids = {}
-    for seat, player in enumerate(sheet.players):
-        row = next(r for r in table if r["player"] == player.name)
-        score_ids[player.name] = _uuid(key, "score", player.name)
-        players.append({"uuid": _uuid("player", player.name), "id": seat + 1, "name": player.name,
-                        "isAnonymous": False, "modificationDate": stamp, "bggUsername": ""})
-        scores.append({"score": str(row["total"]), "winner": row["winner"], "newPlayer": False,
-                       "startPlayer": False, "playerRefId": seat + 1, "role": "",
-                       "rank": row["rank"], "seatOrder": seat,
-                       "metaData": {"scoreUuid": score_ids[player.name]}})
+    sheet = play.sheet
+    played = stamp(played_at(play))
+    modified = stamp(local_wall_time(play.saved) or played_at(play))
+    table = standings(sheet)
+    winners, manual = winners_of(table)
+    found = rows(sheet, table)
+    seats = {player.name: seat for seat, player in enumerate(sheet.players)}
+    score_ids = {p.name: stable_uuid("score", play.id, name_key(p.name)) for p in sheet.players}
+    players = [{"uuid": stable_uuid("player", name_key(p.name)), "id": seat + 1, "name": p.name,
+                "isAnonymous": False, "modificationDate": modified, "bggUsername": ""}
+               for seat, p in enumerate(sheet.players)]
+    colours = {p.name: p.colour for p in sheet.players}
+    scores = [{"score": str(row["total"]), "winner": row["player"] in winners, "newPlayer": False,
+               "startPlayer": row["player"] == sheet.start_player, "playerRefId": seats[row["player"]] + 1,
+               "role": colours[row["player"]], "rank": 0 if table.solo else row["rank"],
+               "seatOrder": seats[row["player"]], "metaData": {"scoreUuid": score_ids[row["player"]]}}
+              for row in found]
+    location = one_line(sheet.location)
+    play_record = {
+        "uuid": play.id, "modificationDate": modified, "entryDate": modified, "playDate": played,
+        "usesTeams": False, "durationMin": sheet.duration_minutes, "ignored": False,
+        "manualWinner": manual, "rounds": 0, **({"locationRefId": 1} if location else {}), "gameRefId": 1,
+        "board": "", "rating": 0, "scoringSetting": 0, "comments": comments(sheet, table),
+        "scoresheet": scoresheet(found, score_ids), "playerScores": scores,
+    }
+    # no location typed: none at all, rather than a made-up "Home"
+    locations = [{"uuid": stable_uuid("location", name_key(location)), "id": 1, "name": location,
+                  "modificationDate": modified}] if location else []
+    document = {
+        "about": ABOUT, "players": players, "locations": locations,
+        "games": [{"uuid": stable_uuid("game", GAME_NAME), "id": 1, "name": GAME_NAME, "modificationDate": modified,
+                   "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
+                   "bggId": identity.bgg_id}],
+        "plays": [play_record],
+    }
+    me = [seat for name, seat in seats.items() if identity.me and name_key(name) == name_key(identity.me)]
+    if me:
+        document["userInfo"] = {"meRefId": me[0] + 1}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def scoresheet(table: list[dict], score_ids: dict[str, str]) -> dict:
+    """S1-S11: one row per category, each player's points (from ``rows``) under their
+    score's id."""
     sheet_rows = [
         {"templateId": category, "label": CATEGORY_LABELS[category], "repetition": 1,
          "repeatable": False, "negative": False, "isExtra": False,
          "scores": {score_ids[r["player"]]: str(r[category]) for r in table}}
         for category in CATEGORIES
     ]
-    play = {
-        "uuid": _uuid(key, "play"), "modificationDate": stamp, "entryDate": stamp,
-        "playDate": stamp, "usesTeams": False, "durationMin": 0, "ignored": False,
-        "manualWinner": False, "rounds": 0, "locationRefId": 1, "gameRefId": 1, "board": "",
-        "rating": 0, "scoringSetting": 0, "comments": sheet.title,
-        "scoresheet": {"version": 0, "langCode": "en", "scoreType": "bestTotalWins",
-                       "rounds": [{"templateId": "final", "maxRepeat": 1, "repetition": 1,
-                                   "hasSubTotal": False, "hideSingleGroupLabel": True,
-                                   "isExtra": False, "rows": sheet_rows}]},
-        "playerScores": scores,
-    }
-    document = {
-        "about": "A play of The Great Library exported by scorepad, for Board Game Stats.",
-        "players": players,
-        "locations": [{"uuid": _uuid("location"), "id": 1, "name": "Home", "modificationDate": stamp}],
-        "games": [{"uuid": _uuid("game"), "id": 1, "name": GAME_NAME, "modificationDate": stamp,
-                   "cooperative": False, "highestWins": True, "noPoints": False,
-                   "usesTeams": False, "bggId": 0}],
-        "plays": [play],
-        "userInfo": {"meRefId": 1},
-    }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return {"version": 0, "langCode": "en", "scoreType": "bestTotalWins",
+            "rounds": [{"templateId": "final", "maxRepeat": 1, "repetition": 1, "hasSubTotal": False,
+                        "hideSingleGroupLabel": True, "isExtra": False, "rows": sheet_rows}]}

@@ -78,8 +78,9 @@ def saved_game(path: Path) -> SavedGame:
 
 
 def old_export(path: Path, err: SheetFileError) -> bool:
-    """A BG Stats export beside the sheets (as older versions wrote them): named so, and
-    JSON that is not a scoresheet at all. A sheet with a bad value is still reported."""
+    """A BG Stats export beside the sheets, as versions before ``.bgsplay`` named them and
+    put them there: named so, and JSON that is not a scoresheet at all. A sheet with a
+    bad value is still reported. (A ``.bgsplay`` file is never listed: not ``.json``.)"""
     return path.name.endswith(".bgstats.json") and err.where == "format"
 
 

@@ -1,5 +1,6 @@
-"""Exports of a sheet's standings: CSV, Markdown and a BoardGameGeek play-log text, and
-where an export file may be written (never over a scoresheet, never in the games folder)."""
+"""Exports of a game: CSV, Markdown, a BG Stats play file and BoardGameGeek play-log
+text (``export_text``), and where an export file may be written (never over a
+scoresheet, never in the games folder)."""
 
 from __future__ import annotations
 
@@ -14,23 +15,45 @@ from ..rules import end_status, standings
 from ..rules.models import Sheet
 from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
 from .atomic import SaveError, atomic_write, explain
+from .bgg_text import to_bgg
 from .bgstats import to_bgstats
-from .export_rows import CSV_FIELDS, GAME_NAME, rows
+from .export_rows import CSV_FIELDS, GAME_NAME, Play, one_line, play_rows, rows
 from .files import is_scoresheet
 from .paths import exports_dir, folder_problem
+from .settings import ExportIdentity
 
-def to_csv(sheet: Sheet) -> str:
-    """The breakdown as CSV with a header row (``winner`` is ``yes`` or ``no``)."""
+BOM = "\ufeff"  # first in a CSV, it tells a spreadsheet the file is UTF-8
+YES_NO = ("winner", "start_player", "finished")  # the CSV's true/false columns
+
+
+def to_csv(plays: list[Play], bom: bool = False) -> str:
+    """The breakdown of one game or more as CSV with a header row: a row per player per
+    game (true and false are ``yes`` and ``no``), a UTF-8 BOM first if ``bom``."""
     out = io.StringIO()
+    out.write(BOM if bom else "")
     writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
-    for row in rows(sheet):
-        writer.writerow({**row, "winner": "yes" if row["winner"] else "no"})
+    for play in plays:
+        for row in play_rows(play):
+            cells = {key: csv_cell(value) for key, value in row.items()}
+            writer.writerow({**cells, **{key: "yes" if row[key] else "no" for key in YES_NO}})
     return out.getvalue()
 
 
-def _cell(text: object) -> str:
-    return str(text).replace("|", "\\|")
+def csv_cell(value: object) -> object:
+    """A cell as the CSV writes it: a line break of any kind is a "\\n" (the writer quotes
+    a cell holding one; a lone "\\r" it would leave bare, and a reader splits the row there)."""
+    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
+
+
+def markdown_cell(text: object) -> str:
+    """Text for a Markdown cell: on one line, a | escaped so it does not end the cell."""
+    return one_line(str(text)).replace("|", "\\|")
+
+
+def player_cell(row: dict) -> str:
+    """A player's name in a Markdown table, in bold for a winner (T1-T5)."""
+    return f"**{markdown_cell(row['player'])}**" if row["winner"] else markdown_cell(row["player"])
 
 
 def markdown_table(heads: list[str], body: list[list[str]], left: int) -> list[str]:
@@ -50,9 +73,9 @@ def to_markdown(sheet: Sheet) -> str:
     """The breakdown as a Markdown table, then winners, tie-breaks and the end status."""
     table = standings(sheet)
     heads = ["Rank", "Player", *(CATEGORY_LABELS[c] for c in CATEGORIES), "Total"]
-    body = [[str(row["rank"]), f"**{_cell(row['player'])}**" if row["winner"] else _cell(row["player"]),
-             *(str(row[c]) for c in CATEGORIES), str(row["total"])] for row in rows(sheet)]
-    lines = [f"# {_cell(sheet.title or GAME_NAME)}", "", *markdown_table(heads, body, left=2), ""]
+    body = [[str(row["rank"]), player_cell(row),
+             *(str(row[c]) for c in CATEGORIES), str(row["total"])] for row in rows(sheet, table)]
+    lines = [f"# {markdown_cell(sheet.title or GAME_NAME)}", "", *markdown_table(heads, body, left=2), ""]
     if not table.solo:
         label = "Shared victory" if len(table.winners) > 1 else "Winner"
         lines.append(f"{label}: {' and '.join(table.winners)}")
@@ -63,32 +86,21 @@ def to_markdown(sheet: Sheet) -> str:
     return "\n".join(lines) + "\n"
 
 
-def export_text(kind: str, sheet: Sheet, saved: str = "") -> str:
-    """The sheet exported as ``kind``: csv, md, bgstats or bgg."""
+def export_text(kind: str, play: Play, identity: ExportIdentity = ExportIdentity(), bom: bool = False) -> str:
+    """The game exported as ``kind``: csv (a BOM first if ``bom``), md, bgstats or bgg.
+    ``identity`` (the settings ``bgstats_me`` and ``bgg_id``) is for BG Stats."""
     if kind == "bgstats":
-        return to_bgstats(sheet, saved)
-    return {"csv": to_csv, "md": to_markdown, "bgg": to_bgg}[kind](sheet)
+        return to_bgstats(play, identity)
+    if kind == "csv":
+        return to_csv([play], bom)
+    return to_markdown(play.sheet) if kind == "md" else to_bgg(play)
 
 
-def to_bgg(sheet: Sheet) -> str:
-    """Plain text to paste into a BoardGameGeek play log: totals, winners, breakdown."""
-    table = standings(sheet)
-    lines = [f"{GAME_NAME}: {sheet.title}" if sheet.title else GAME_NAME]
-    for row in rows(sheet):
-        mark = " (winner)" if row["winner"] and not table.solo else ""
-        lines.append(f"{row['player']}: {row['total']}{mark}")
-    lines += ["", "Comments:"]
-    for row in rows(sheet):
-        parts = ", ".join(f"{CATEGORY_LABELS[c]} {row[c]}" for c in CATEGORIES)
-        lines.append(f"{row['player']}: {parts} = {row['total']}")
-    lines.extend(s.text for s in table.separations)
-    return "\n".join(lines) + "\n"
-
-
-def check_export_target(out: Path, sheet_path: Path, force: bool) -> bool:
+def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool:
     """Whether ``out`` exists and may be replaced (only with ``force``); SaveError when an
     export must not be written there: a folder, something not a plain file, the sheet being
-    exported, any other scoresheet (even with ``force``), or an existing file without it.
+    exported (``sheet_path``; None for an export of every game), any other scoresheet
+    (even with ``force``), or an existing file without it.
 
     (The look and the write are two steps; without ``force`` the write itself refuses a
     file made in between.)
@@ -101,7 +113,7 @@ def check_export_target(out: Path, sheet_path: Path, force: bool) -> bool:
         raise SaveError(explain(err, out, "write")) from None
     if stat.S_ISDIR(info.st_mode):
         raise SaveError(f"cannot write {out}: it is a folder; give a file name, as {out / 'game.csv'}")
-    if os.path.samefile(out, sheet_path):
+    if sheet_path is not None and os.path.samefile(out, sheet_path):
         raise SaveError(f"cannot write {out}: it is the sheet being exported; an export never replaces a scoresheet")
     if not stat.S_ISREG(info.st_mode):
         raise SaveError(f"cannot write {out}: it is not a plain file (to print the export, leave out -o)")

@@ -2,8 +2,9 @@
 (``$SCOREPAD_HOME/settings.json`` when ``SCOREPAD_HOME`` is set, so that a test or a
 second setup never reads the real one).
 
-Today it remembers the theme chosen in the command palette. A settings file is a
-convenience: one that cannot be read (not JSON, not an object, a wrong type, too
+It remembers the theme chosen in the command palette, and holds two settings the user
+writes by hand for the BG Stats export, ``bgstats_me`` and ``bgg_id`` (``ExportIdentity``).
+A settings file is a convenience: one that cannot be read (not JSON, not an object, a wrong type, too
 large, a folder, unreadable) gives the defaults and a message, never an error that
 stops the app, and keys this version does not know are kept when it is written again.
 """
@@ -14,6 +15,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import NamedTuple
 
 from .atomic import SaveError, atomic_write
 from .paths import HOME_VARIABLE, data_home
@@ -93,3 +95,38 @@ def save_setting(key: str, value: object, path: Path | None = None) -> str:
     except SaveError as err:
         return f"Setting not remembered: {err}."
     return ""
+
+
+class ExportIdentity(NamedTuple):
+    """Who "me" is in a BG Stats file, and the game's BoardGameGeek id: the settings
+    ``bgstats_me`` (the user's own player name, as typed at the table) and ``bgg_id``
+    (the number in the game's BoardGameGeek address). Empty and 0 when not set."""
+
+    me: str = ""
+    bgg_id: int = 0
+
+
+MAX_BGG_ID = 10**9  # far above any id BoardGameGeek has given: a larger number is a typo
+
+
+def export_identity(settings: dict) -> tuple[ExportIdentity, list[str]]:
+    """The export settings, and a message for each one that is set but unusable (it is
+    then left out, as if not set: an export never fails on a setting)."""
+    problems = []
+    me = settings.get("bgstats_me", "")
+    if not isinstance(me, str):
+        problems.append('Setting "bgstats_me" ignored: it is your own player\'s name as text, as "Ana".')
+        me = ""
+    bgg_id = settings.get("bgg_id", 0)
+    if type(bgg_id) is not int or not 0 <= bgg_id <= MAX_BGG_ID:
+        problems.append('Setting "bgg_id" ignored: it is a whole number, the one in the game\'s '
+                        "BoardGameGeek address (boardgamegeek.com/boardgame/NUMBER).")
+        bgg_id = 0
+    return ExportIdentity(" ".join(me.split()), bgg_id), problems
+
+
+def load_export_identity(path: Path | None = None) -> tuple[ExportIdentity, list[str]]:
+    """The export settings read from the settings file, with what could not be used."""
+    settings, problem = load_settings(path)
+    identity, problems = export_identity(settings)
+    return identity, [problem, *problems] if problem else problems

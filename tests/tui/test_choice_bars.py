@@ -64,7 +64,7 @@ async def test_the_export_bar_writes_each_export_to_the_exports_folder_not_among
         await pilot.press("enter", "right", "enter", "right", "enter", "right", "enter")
         await pilot.pause()
         assert focused_id(app) == "exports"
-    for ending in (".csv", ".md", ".bgstats.json", ".bgg.txt"):
+    for ending in (".csv", ".md", ".bgsplay", ".bgg.txt"):
         written = exports_dir() / (game_path.stem + ending)
         assert written.exists() and "Ana" in written.read_text(encoding="utf-8")
     assert sorted(p.name for p in game_path.parent.glob("*.json")) == [game_path.name]

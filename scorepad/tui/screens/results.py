@@ -12,12 +12,14 @@ from textual.widgets import Label, Static
 from ...rules.entries import SetRecord
 from ...rules.record_text import record_words
 from ...storage.atomic import SaveError
+from ...storage.export_rows import play_of
 from ...storage.exports import export_text, write_export
+from ...storage.settings import ExportIdentity, load_export_identity
 from ..widgets.bar_chart import CategoryBars
 from ..widgets.choice_bar import ChoiceBar
 from .base import GameScreen
 
-EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgstats.json", "bgg": ".bgg.txt"}
+EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgsplay", "bgg": ".bgg.txt"}
 # one name per export, here and in the command palette
 EXPORT_NAMES = {"csv": "CSV", "md": "Markdown", "bgstats": "BG Stats", "bgg": "BGG play log"}
 
@@ -81,8 +83,12 @@ class ResultsScreen(GameScreen):
         demo's sheet lives inside the installed package.
         """
         live = self.live
+        identity, problems = load_export_identity() if kind == "bgstats" else (ExportIdentity(), [])
+        for problem in problems:  # a setting left out is said, and the export goes on
+            self.notify(problem, severity="warning")
+        play = play_of(live.sheet, live.path, live.history)
         try:
-            target = write_export(export_text(kind, live.sheet), live.path.stem, EXPORTS[kind])
+            target = write_export(export_text(kind, play, identity), live.path.stem, EXPORTS[kind])
         except SaveError as err:
             self.notify(str(err), severity="error")
             return
