@@ -54,7 +54,7 @@ async def test_every_theme_draws_the_live_totals_readably_and_the_chart_in_five_
                          if contrast(style) < READABLE]
             if row.bgcolor.type != ColorType.DEFAULT and parts["stripe"].bgcolor == row.bgcolor:
                 problems.append(f"{theme}: the stripe is the rows' own background")
-            colours = [chart.get_component_rich_style(f"category-bars--{c}").color for c in CATEGORIES]
+            colours = [chart.get_component_rich_style(f"category-bars--{c}").bgcolor for c in CATEGORIES]
             if len(set(colours)) != len(CATEGORIES):
                 problems.append(f"{theme}: chart colours {colours}")
         assert problems == []
