@@ -29,6 +29,14 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def listed(pilot) -> None:
+    """Wait until a screen of saved games has read them (in a thread: the pilot's pause
+    does not wait for it) and shown them."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    assert getattr(pilot.app.screen, "loaded", True), "the saved games were never shown"
+
+
 async def goto(pilot, screen: str) -> None:
     """Show one of the game screens (as the command palette does) and let it settle."""
     pilot.app.action_go(screen)

@@ -17,14 +17,18 @@ from textual.widgets import Input
 
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.game_opener import DEMO
+from scorepad.tui.screens.games import HistoryScreen
+from scorepad.tui.screens.statistics import StatisticsScreen
 
 from .conftest import running
 
+STATS_GAMES = Path(__file__).parent.parent / "data" / "stats"  # eight games, for the statistics (issue 16)
 SIZE = (120, 40)
 SMALL = (80, 24)  # Textual's default terminal, and many laptops'
 LIGHT = "textual-light"
 GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
-SCENES = ("home", "setup", *GAME_SCREENS, "replay", "help")
+SAVED_SCENES = ("history", "statistics")  # the games of tests/data/stats saved
+SCENES = ("home", "setup", *GAME_SCREENS, "replay", "help", *SAVED_SCENES)
 # the README's screenshots: every scene at SIZE in the default theme, and these
 MORE_SHOTS = {"pinax-80x24": ("pinax", SMALL, None), "results-light": ("results", SIZE, LIGHT)}
 
@@ -37,7 +41,11 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
     path = games / "2026-11-27-demo.json"
     shutil.copy(DEMO, path)
     os.utime(path, (1_795_000_000, 1_795_000_000))
-    app = ScorepadApp(path=None if scene in ("home", "setup") else path)
+    if scene in SAVED_SCENES:
+        path.unlink()
+        for game in sorted(STATS_GAMES.glob("*.json")):
+            shutil.copy(game, games / game.name)
+    app = ScorepadApp(path=None if scene in ("home", "setup", *SAVED_SCENES) else path)
     app.animation_level = "none"  # the tab underline slides: a picture must not catch it mid-way
     if theme is not None:
         app.theme = theme  # before the start: nothing is written to the settings
@@ -52,6 +60,10 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
             await pilot.press("left", "left")
         elif scene == "help":
             await pilot.press("f1")
+        elif scene in SAVED_SCENES:
+            app.push_screen(HistoryScreen() if scene == "history" else StatisticsScreen())
+            await pilot.pause()
+            await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         app.clear_notifications()
