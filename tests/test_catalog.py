@@ -161,8 +161,9 @@ def test_an_index_of_the_wrong_shape_with_a_right_digest_is_read_past(tmp_path, 
 
     save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
     expected = saved_games(tmp_path)
-    stat = json.loads(index_path(tmp_path).read_bytes().partition(b"\n")[2])["g.json"]["stat"]
-    body = json.dumps({"g.json": {"stat": stat, "game": {"players": 5}}}).encode()
+    name, _, entry = index_path(tmp_path).read_bytes().partition(b"\n")[2].partition(b"\t")
+    assert json.loads(name) == "g.json"
+    body = name + b"\t" + json.dumps({"stat": json.loads(entry)["stat"], "game": {"players": 5}}).encode()
     index_path(tmp_path).write_bytes(json.dumps(heading(body)).encode() + b"\n" + body)
     reads.clear()
     assert saved_games(tmp_path) == expected and reads == ["g.json"]
@@ -206,3 +207,26 @@ def test_the_fixture_of_issue_16_lists_eight_games_one_unfinished():
     games, problems = saved_games(DATA / "stats")
     assert len(games) == 8 and problems == []
     assert [g.title for g in games if not g.finished] == ["Scratch, not finished"]
+
+
+def test_a_file_name_with_a_tab_or_a_line_break_is_indexed_whole(tmp_path, reads):
+    """The index keeps a line per file, its name and its entry apart by a tab."""
+    save(tmp_path, "tab\there", "", {"name": "Ana", "renown": 2})
+    save(tmp_path, "line\nbreak", "", {"name": "Ben", "renown": 3})
+    first = saved_games(tmp_path)
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == []
+    assert sorted(g.path.name for g in first[0]) == ["line\nbreak.json", "tab\there.json"]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_as_it_was_after_a_listing(tmp_path, enabled):
+    import gc
+
+    save(tmp_path, "g", "", {"name": "Ana"})
+    (gc.enable if enabled else gc.disable)()
+    try:
+        saved_games(tmp_path)
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()

@@ -71,20 +71,20 @@ async def test_dates_and_players_choose_the_games_and_a_shows_all_again(fixture_
         assert "A day is written" in str(app.screen.query_one("#dates-message").render())
         app.screen.query_one("#until", Input).value = "2026-04-04"
         await pilot.press("enter")
-        await pilot.pause()
+        await listed(pilot)  # the figures are worked out in a thread
         assert app.screen is screen and [r[0] for r in rows(screen.query_one("#players", DataTable))] == \
             ["Dev", "Ana", "Chloé", "Ben"]
         await pilot.press("p")
         await pilot.pause()
         assert [str(o.prompt) for o in app.screen.query_one(SelectionList).options] == ["Ana", "Ben", "Chloé", "Dev"]
         await pilot.press("space", "down", "down", "space", "enter")  # Ana and Chloé
-        await pilot.pause()
+        await listed(pilot)
         assert screen.filters.group == ("Ana", "Chloé")
         assert rows(screen.query_one("#players", DataTable)) == [  # March and April, both there
             ["Ana", "2", "1", "50.0 %", "56.0", "60", "52", "won 1"],
             ["Chloé", "2", "0", "0.0 %", "52.0", "60", "44", "lost 2"]]
         await pilot.press("a")
-        await pilot.pause()
+        await listed(pilot)
         assert screen.query_one("#players", DataTable).row_count == 4
 
 

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Label
 
 from ...messages import counted
+from ...stats import Figures
 from ...stats_report import percent
 from ..host import host
 from ..widgets.footer import FooterBand
@@ -33,8 +34,8 @@ class GamesScreen(SavedGamesScreen):
         yield GameList(id="games")
         yield FooterBand()
 
-    def show(self, games: list, problems: list[str]) -> None:
-        done, going = finished_apart(games)
+    def show(self, worked: object) -> None:
+        done, going = finished_apart(self.games)
         self.query_one(GameList).show([(f"Not finished: {counted(len(going), 'game')}", going),
                                        (f"Finished: {counted(len(done), 'game')} (* won)", done)])
         self.query_one(GameList).focus()
@@ -67,13 +68,16 @@ class HistoryScreen(GamesScreen):
         self.query_one("#records", DataTable).can_focus = False  # the games list takes the keys
         super().on_mount()
 
-    def show(self, games: list, problems: list[str]) -> None:
+    def work_out(self, games: list) -> Figures:
         from ...stats import figures
 
-        done, going = finished_apart(games)
+        return figures(games)
+
+    def show(self, worked: Figures) -> None:
+        done, going = finished_apart(self.games)
         records = self.query_one("#records", DataTable)
         records.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst")
-        for p in figures(done).players:
+        for p in worked.players:
             records.add_row(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
                             max(p.totals), min(p.totals))
         self.query_one(GameList).show([(f"Finished: {counted(len(done), 'game')} (* won)", done),

@@ -4,9 +4,12 @@ finished ahead of whom. d and p choose the dates and the players; a shows all ag
 
 from __future__ import annotations
 
+from statistics import fmean
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.widgets import DataTable, Label, Sparkline
 
 from ...rules.scoring import CATEGORIES
@@ -18,6 +21,7 @@ from ..widgets.title_bar import TitleBar
 from .saved import SavedGamesScreen
 
 SPARK_CELLS = 2  # cells a game takes in a trend line
+TREND_CELLS = 48  # cells a trend line takes at most: 10,000 games made one 13,000 cells wide
 
 
 def average_bars(found: Figures) -> list[Bar]:
@@ -38,6 +42,7 @@ class StatisticsScreen(SavedGamesScreen):
     def __init__(self) -> None:
         super().__init__()
         self.filters = Filters()
+        self.everyone: list[str] = []  # every player of the finished games, most games first
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -60,12 +65,36 @@ class StatisticsScreen(SavedGamesScreen):
         self.query_one("#statistics").focus()
         super().on_mount()
 
-    def show(self, games: list, problems: list[str]) -> None:
-        self.draw()
+    class Figured(Message):
+        """The figures of the games under these filters, worked out in a thread."""
 
-    def draw(self) -> None:
-        """Work the figures out again for the filters, and show them."""
-        found = figures(self.games, self.filters)
+        def __init__(self, found: Figures, filters: Filters) -> None:
+            super().__init__()
+            self.found, self.filters = found, filters
+
+    def work_out(self, games: list) -> tuple[Figures, list[str]]:
+        everyone = figures(games)  # the filters are none yet
+        return everyone, [p.name for p in sorted(everyone.players, key=lambda p: -p.games)]
+
+    def show(self, worked: tuple[Figures, list[str]]) -> None:
+        found, self.everyone = worked
+        if self.filters == Filters():
+            self.draw(found)
+        else:  # chosen while the games were read
+            self.refigure(self.filters)
+
+    def refigure(self, filters: Filters) -> None:
+        """Work the figures out for new filters, in a thread; they are shown when done."""
+        self.filters = filters
+        self.run_worker(lambda: self.post_message(self.Figured(figures(self.games, filters), filters)),
+                        thread=True, exclusive=True, group="figures")
+
+    def on_statistics_screen_figured(self, event: Figured) -> None:
+        if event.filters == self.filters:  # not an answer to filters chosen before the last ones
+            self.draw(event.found)
+
+    def draw(self, found: Figures) -> None:
+        """Show these figures."""
         self.query_one("#heading", Label).update(f"Statistics over {scope_words(found, self.filters)}")
         self.query_one("#left-out", Label).update(left_out(found))
         players = self.query_one("#players", DataTable)
@@ -84,9 +113,11 @@ class StatisticsScreen(SavedGamesScreen):
         trends.remove_children()
         rows = []
         for p in found.players:
-            cells = [total for total in p.totals for _ in range(SPARK_CELLS)]  # a game, SPARK_CELLS cells
-            line = Sparkline(cells, classes="trend")
-            line.styles.width = len(cells)
+            if len(p.totals) * SPARK_CELLS <= TREND_CELLS:  # a game, SPARK_CELLS cells
+                line = Sparkline([total for total in p.totals for _ in range(SPARK_CELLS)], classes="trend")
+            else:  # a cell, the average of the games it stands for
+                line = Sparkline(p.totals, summary_function=fmean, classes="trend")
+            line.styles.width = min(len(p.totals) * SPARK_CELLS, TREND_CELLS)
             words = f"{p.totals[0]} → {p.totals[-1]}" if p.games > 1 else str(p.totals[0])
             rows.append(Horizontal(Label(p.name, classes="trend-name"), line, Label(words, classes="trend-words"),
                                    classes="trend-row"))
@@ -107,10 +138,6 @@ class StatisticsScreen(SavedGamesScreen):
                 cells.append("" if row == column or not met.games else f"{met.wins}-{met.losses} ({met.games})")
             table.add_row(row, *cells)
 
-    def known_names(self) -> list[str]:
-        """Every player of the finished games, as last written, most games first."""
-        return [p.name for p in sorted(figures(self.games).players, key=lambda p: -p.games)]
-
     def action_dates(self) -> None:
         from .stats_filters import DatesScreen
 
@@ -118,19 +145,16 @@ class StatisticsScreen(SavedGamesScreen):
 
     def with_dates(self, dates: tuple[str, str] | None) -> None:
         if dates is not None:
-            self.filters = Filters(*dates, self.filters.group)
-            self.draw()
+            self.refigure(Filters(*dates, self.filters.group))
 
     def action_players(self) -> None:
         from .stats_filters import PlayersScreen
 
-        self.app.push_screen(PlayersScreen(self.known_names(), self.filters.group), self.with_players)
+        self.app.push_screen(PlayersScreen(self.everyone, self.filters.group), self.with_players)
 
     def with_players(self, group: tuple[str, ...] | None) -> None:
         if group is not None:
-            self.filters = Filters(self.filters.since, self.filters.until, group)
-            self.draw()
+            self.refigure(Filters(self.filters.since, self.filters.until, group))
 
     def action_everything(self) -> None:
-        self.filters = Filters()
-        self.draw()
+        self.refigure(Filters())

@@ -60,7 +60,7 @@ class GameList(ScrollView, can_focus=True):
     def show(self, sections: list[tuple[str, list[GameSummary]]]) -> None:
         """List these sections, each under its heading (an empty one is left out)."""
         self.rows = [row for heading, games in sections if games for row in (heading, *games)]
-        self.virtual_size = Size(self.size.width, len(self.rows))
+        self.virtual_size = Size(0, len(self.rows))  # each line is drawn as wide as the list: no sideways scroll
         self.cursor = self.nearest_game(0, 1)
         self.refresh()
 
@@ -114,9 +114,6 @@ class GameList(ScrollView, can_focus=True):
         if row == self.cursor and self.has_focus:
             style += self.get_component_rich_style("game-list--cursor")
         return Strip([Segment(game_words(item, width), style)], width)
-
-    def on_resize(self) -> None:
-        self.virtual_size = Size(self.size.width, len(self.rows))
 
     def on_focus(self) -> None:
         self.refresh()
