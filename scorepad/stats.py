@@ -33,6 +33,8 @@ class Filters:
         """Whether the game falls in the dates and has every player of the group."""
         if (self.since and game.day < self.since) or (self.until and game.day > self.until):
             return False
+        if not self.group:
+            return True
         keys = {name_key(player.name) for player in game.players}
         return all(name_key(name) in keys for name in self.group)
 
@@ -122,7 +124,7 @@ class Figures:
 def figures(games: Iterable[GameSummary], filters: Filters = Filters()) -> Figures:
     """The statistics of these games (as listed: newest first) under ``filters``."""
     admitted = [game for game in games if filters.admits(game)]
-    counted = sorted((g for g in admitted if g.finished), key=lambda g: (g.at, g.day, g.path.name))
+    counted = sorted((g for g in admitted if g.finished), key=lambda g: (g.at, g.day, g.name))
     records: dict[str, PlayerFigures] = {}
     meetings: dict[tuple[str, str], Meeting] = {}
     for game in counted:

@@ -55,7 +55,10 @@ def left_out(figures: Figures) -> str:
     """The unfinished games the filters admit, which are never counted ("" for none)."""
     if not figures.unfinished:
         return ""
-    return f"Not counted: {counted(len(figures.unfinished), 'unfinished game')} (listed by scorepad history)"
+    words = f"Not counted: {counted(len(figures.unfinished), 'unfinished game')} (listed by scorepad history)"
+    if not figures.counted:  # games saved before a game could be finished, say
+        words += ". A game counts once it is finished: Results, once the end is triggered, marks it so"
+    return words
 
 
 def name_width(figures: Figures) -> int:
@@ -115,7 +118,7 @@ def game_line(game: GameSummary) -> str:
     """One game of the history: day, title, file and winners, then the totals."""
     won = f"  won by {' and '.join(game.winners)}" if game.winners else ""
     totals = ", ".join(f"{p.name} {p.total}" for p in game.players)
-    return f"{game.day}  {game.title or '(untitled)'}  [{game.path.name}]{won}\n    {totals}"
+    return f"{game.day}  {game.title or '(untitled)'}  [{game.name}]{won}\n    {totals}"
 
 
 def history_text(figures: Figures) -> str:
@@ -143,7 +146,7 @@ def stats_json(figures: Figures, filters: Filters, unreadable: list[str]) -> dic
              "losses": met.losses, "level": met.level}
             for p in figures.players for o in figures.players
             if p is not o and (met := figures.meeting(p.name, o.name)).games],
-        "unfinished": [{"day": g.day, "title": g.title, "file": g.path.name} for g in figures.unfinished],
+        "unfinished": [{"day": g.day, "title": g.title, "file": g.name} for g in figures.unfinished],
         "unreadable": unreadable,
     }
 

@@ -207,7 +207,7 @@ def games(draw):
             same = place and (sum(scores[i]), keys[i]) == (sum(scores[order[place - 1]]), keys[order[place - 1]])
             rank = rank if same else place + 1
             lines.append(PlayerLine(names[i], rank, sum(scores[i]), scores[i]))
-        made.append(GameSummary(FIXTURE / f"{number}.json", f"2026-01-{number + 1:02}", float(number), "name",
+        made.append(GameSummary(FIXTURE, f"{number}.json", f"2026-01-{number + 1:02}", float(number), "name",
                                 "", draw(st.booleans()), tuple(lines)))
     return made
 
@@ -227,3 +227,14 @@ def test_figures_add_up_whatever_the_games(listed):
         back = found.meetings[(other, one)]
         assert (met.games, met.wins, met.losses, met.level) == (back.games, back.losses, back.wins, back.level)
         assert met.level >= 0
+
+
+def test_with_no_finished_game_the_statistics_say_how_a_game_counts(fixture_games):
+    from scorepad.stats_report import stats_text
+
+    unfinished = [g for g in fixture_games if not g.finished]
+    text = stats_text(figures(unfinished))
+    assert text.splitlines() == [
+        "Statistics over 0 finished games",
+        "Not counted: 1 unfinished game (listed by scorepad history). A game counts once it is finished: "
+        "Results, once the end is triggered, marks it so"]

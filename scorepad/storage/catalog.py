@@ -36,23 +36,23 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     if problem:
         return [], [problem]
     try:
-        paths = [folder / name for name in sorted(entry.name for entry in os.scandir(folder)
-                                                  if entry.name.endswith(".json"))] if folder.is_dir() else []
+        names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".json")) \
+            if folder.is_dir() else []
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
     with _one_listing, collection_paused(freeze):
         index = GamesIndex(folder)
-        for number, path in enumerate(paths):
+        for number, name in enumerate(names):
             if progress is not None and number % PROGRESS_STEP == 0:
-                progress(number, len(paths))
-            game, problem = listed(index, path)
+                progress(number, len(names))
+            game, problem = listed(index, folder, name)
             if game is not None:
                 games.append(game)
             elif problem:
                 problems.append(problem)
         index.save()
-    games.sort(key=lambda game: (game.day, game.at, game.path.name), reverse=True)
+    games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)
     return games, problems
 
 
@@ -74,18 +74,18 @@ def collection_paused(freeze: bool) -> Iterator[None]:
             gc.enable()
 
 
-def listed(index: GamesIndex, path: Path) -> tuple[GameSummary | None, str]:
+def listed(index: GamesIndex, folder: Path, name: str) -> tuple[GameSummary | None, str]:
     """The file's summary, or why it is not one ("" for an old export), from the index
     when the file is as it was indexed, else read (and indexed)."""
-    stat = list(stat_key(path) or ())
-    entry = index.entry(path.name, stat)
+    stat = list(stat_key(os.path.join(folder, name)) or ())  # a str: no Path made for a game indexed
+    entry = index.entry(name, stat)
     if entry is not None:
         try:
-            return (game_of(entry["game"], path), "") if "game" in entry else (None, str(entry.get("problem", "")))
+            return (game_of(entry["game"], folder, name), "") if "game" in entry else (None, str(entry["problem"]))
         except (KeyError, TypeError, ValueError):
             pass  # an index damaged or edited: read the file
-    game, problem = read_listed(path, stat[3] / 1e9 if stat else 0.0)
-    index.learn(path.name, {"stat": stat, "game": game_json(game)} if game else {"stat": stat, "problem": problem})
+    game, problem = read_listed(folder / name, stat[3] / 1e9 if stat else 0.0)
+    index.learn(name, {"stat": stat, "game": game_json(game)} if game else {"stat": stat, "problem": problem})
     return game, problem
 
 

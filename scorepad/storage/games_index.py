@@ -44,11 +44,11 @@ def game_json(game: GameSummary) -> dict:
             "players": [[p.name, p.rank, p.total, list(p.scores)] for p in game.players]}
 
 
-def game_of(data: dict, path: Path) -> GameSummary:
+def game_of(data: dict, folder: Path, name: str) -> GameSummary:
     """A summary from the index (KeyError, TypeError or ValueError when it is not of
     that shape; the index's digest already caught a damaged one)."""
-    players = tuple(PlayerLine(name, rank, total, tuple(scores)) for name, rank, total, scores in data["players"])
-    return GameSummary(path, data["day"], data["at"], data["by"], data["title"], data["finished"], players)
+    players = tuple(PlayerLine(*line[:3], tuple(line[3])) for line in data["players"])
+    return GameSummary(folder, name, data["day"], data["at"], data["by"], data["title"], data["finished"], players)
 
 
 class GamesIndex:
@@ -62,14 +62,14 @@ class GamesIndex:
 
     def __init__(self, folder: Path) -> None:
         self.folder, self.path = folder, index_path(folder)
-        self.known: dict[str, bytes] = {}  # a file's name: its entry, as the index writes it
-        self.found: dict[str, bytes] = {}
+        self.known: dict[str, str] = {}  # a file's name: its entry, as the index writes it
+        self.found: dict[str, str] = {}
         self.changed = False
         try:
             head, _, body = self.path.read_bytes().partition(b"\n")
             if json.loads(head) == heading(body):
-                for line in body.split(b"\n") if body else ():
-                    name, _, entry = line.partition(b"\t")
+                for line in body.decode("utf-8").split("\n") if body else ():
+                    name, _, entry = line.partition("\t")
                     self.known[json.loads(name)] = entry
         except (OSError, ValueError, RecursionError, TypeError):
             self.known = {}  # none yet, damaged, or another version's: built again from the files
@@ -89,14 +89,14 @@ class GamesIndex:
 
     def learn(self, name: str, entry: Entry) -> None:
         """Remember what reading the file gave."""
-        self.found[name] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        self.found[name] = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         self.changed = True
 
     def save(self) -> None:
         """Write the index of the files found, when anything changed (quietly: a cache)."""
         if not self.changed and self.found.keys() == self.known.keys():
             return
-        body = b"\n".join(json.dumps(name).encode("utf-8") + b"\t" + line for name, line in self.found.items())
+        body = "\n".join(f"{json.dumps(name)}\t{line}" for name, line in self.found.items()).encode("utf-8")
         try:
             atomic_write(self.path, json.dumps(heading(body)).encode("utf-8") + b"\n" + body)
         except (SaveError, OSError):

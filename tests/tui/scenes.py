@@ -21,6 +21,7 @@ from scorepad.tui.screens.games import HistoryScreen
 from scorepad.tui.screens.statistics import StatisticsScreen
 
 from .conftest import running
+from .helpers import listed
 
 STATS_GAMES = Path(__file__).parent.parent / "data" / "stats"  # eight games, for the statistics (issue 16)
 SIZE = (120, 40)
@@ -62,8 +63,7 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
             await pilot.press("f1")
         elif scene in SAVED_SCENES:
             app.push_screen(HistoryScreen() if scene == "history" else StatisticsScreen())
-            await pilot.pause()
-            await app.workers.wait_for_complete()
+            await listed(pilot)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         app.clear_notifications()

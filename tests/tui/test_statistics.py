@@ -165,3 +165,16 @@ async def test_a_file_that_is_no_game_is_named_on_the_screen(fixture_home):
         screen = await statistics(pilot)
         assert "1 file could not be read" in str(screen.query_one("#loading").render())
         assert screen.query_one("#players", DataTable).row_count == 4
+
+
+async def test_a_click_puts_the_cursor_on_a_game_and_a_second_one_opens_it(fixture_home):
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        app.push_screen(GamesScreen())
+        await listed(pilot)
+        games = app.screen.query_one(GameList)
+        await pilot.click(GameList, offset=(5, 5))  # the third finished game (a heading, a game, a heading)
+        assert games.game.title == "Solo" and app.screen.query_one(GameList) is games
+        await pilot.click(GameList, offset=(5, 5))
+        await pilot.pause()
+        assert app.session.path.name == "g6-solo.json"

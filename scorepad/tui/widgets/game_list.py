@@ -25,13 +25,13 @@ def game_words(game: GameSummary, width: int) -> str:
     winners = set(game.winners)
     totals = ", ".join(f"{p.name}{'*' if p.name in winners else ''} {p.total}" for p in game.players)
     title = fit(game.title or "(untitled)", 24)
-    name = f"  {game.path.name}" if width >= 100 else ""
+    name = f"  {game.name}" if width >= 100 else ""
     return fit(f" {game.day}  {title}  {fit(totals, max(8, width - 40 - len(name)))}{name}", width)
 
 
 class GameList(ScrollView, can_focus=True):
     """The list: up, down, page keys, Home and End move the cursor (it skips the
-    headings), Enter chooses the game under it."""
+    headings), Enter (or a click on it) chooses the game under it."""
 
     BINDINGS = [
         Binding("up", "move(-1)", "Up", show=False),
@@ -92,10 +92,12 @@ class GameList(ScrollView, can_focus=True):
             self.post_message(self.Chosen(self.game))
 
     def on_click(self, event: Click) -> None:
+        """A click puts the cursor on a game; a click on the game under it chooses it."""
         row = event.y + self.scroll_offset.y
         if 0 <= row < len(self.rows) and isinstance(self.rows[row], GameSummary):
+            if row == self.cursor:
+                self.action_choose()
             self.cursor = row
-            self.action_choose()
 
     def watch_cursor(self, now: int) -> None:
         self.scroll_to_region(Region(0, now, 1, 1), animate=False, force=True, immediate=True)
