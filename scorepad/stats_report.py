@@ -40,12 +40,15 @@ def streak_words(player: PlayerFigures) -> str:
 
 
 def scope_words(figures: Figures, filters: Filters) -> str:
-    """What was counted: ``7 finished games, 2026-01-10 to 2026-04-18, with Ana and Ben``."""
+    """What was counted: ``7 finished games, 2026-01-10 to 2026-04-18, with Ana and Ben``
+    (the days of the first and the last game, or the days asked for)."""
     words = counted(len(figures.counted), "finished game")
-    if figures.counted:
+    if filters.since and filters.until:  # the days asked for, else those of the games counted
+        words += f", {filters.since} to {filters.until}"
+    elif filters.since or filters.until:
+        words += f", from {filters.since} on" if filters.since else f", up to {filters.until}"
+    elif figures.counted:
         words += f", {figures.counted[0].day} to {figures.counted[-1].day}"
-    if filters.since or filters.until:
-        words += f" (asked: {filters.since or 'the first'} to {filters.until or 'the last'})"
     if filters.group:
         words += f", with {' and '.join(filters.group)}"
     return words

@@ -238,3 +238,15 @@ def test_with_no_finished_game_the_statistics_say_how_a_game_counts(fixture_game
         "Statistics over 0 finished games",
         "Not counted: 1 unfinished game (listed by scorepad history). A game counts once it is finished: "
         "Results, once the end is triggered, marks it so"]
+
+
+@pytest.mark.parametrize("filters, words", [
+    (Filters(), "7 finished games, 2026-01-10 to 2026-04-18"),
+    (Filters(since="2026-03-01"), "4 finished games, from 2026-03-01 on"),
+    (Filters(until="2026-01-31"), "2 finished games, up to 2026-01-31"),
+    (Filters("2026-01-01", "2026-01-31", ("Ana", "Ben")), "2 finished games, 2026-01-01 to 2026-01-31, with Ana and Ben"),
+])
+def test_the_statistics_say_which_games_they_count(fixture_games, filters, words):
+    from scorepad.stats_report import scope_words
+
+    assert scope_words(figures(fixture_games, filters), filters) == words

@@ -66,10 +66,10 @@ def is_text(characters: str) -> bool:
     return any(c.strip() and not "\u2500" <= c <= "\u25ff" for c in characters)
 
 
-def unreadable_text(screen) -> list[str]:
-    """Every piece of text on the screen as drawn that reads below READABLE."""
+def unreadable_text(screen, lines: slice = slice(None)) -> list[str]:
+    """Every piece of text on the screen as drawn (on these ``lines``) that reads below READABLE."""
     problems = []
-    for strip in screen._compositor.render_strips():
+    for strip in screen._compositor.render_strips()[lines]:
         for segment in strip:
             style = segment.style
             if style is None or not is_text(segment.text) or None in (style.color, style.bgcolor):

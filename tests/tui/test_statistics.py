@@ -178,3 +178,23 @@ async def test_a_click_puts_the_cursor_on_a_game_and_a_second_one_opens_it(fixtu
         await pilot.click(GameList, offset=(5, 5))
         await pilot.pause()
         assert app.session.path.name == "g6-solo.json"
+
+
+async def test_every_word_of_the_statistics_and_the_history_reads_in_every_theme(fixture_home):
+    """As the game screens do (issue 12): the chart's values, the hints, the lists."""
+    from .test_every_theme import unreadable_text
+
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        problems = []
+        for screen in (StatisticsScreen(), HistoryScreen()):
+            app.push_screen(screen)
+            await listed(pilot)
+            for theme in sorted(app.available_themes):
+                app.theme = theme
+                await pilot.pause()
+                # above the key bar: its keys that cannot work here (PageDown) are dimmed on purpose
+                problems += [f"{theme} {type(screen).__name__}: {words}"
+                             for words in unreadable_text(app.screen, slice(0, -1))]
+            await pilot.press("escape")
+        assert problems == []
