@@ -128,33 +128,75 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_history(args: argparse.Namespace) -> int:
-    """List saved games and each player's record across them."""
-    from .columns import cell_len, fit
-    from .storage.catalog import player_records, saved_games
-    from .storage.paths import games_dir
-    from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+def counted_games(args: argparse.Namespace):
+    """The saved games' figures under the command's filters, the filters, and the files
+    that could not be read; None (said on stderr) for a group naming no player."""
+    from .stats import Filters, figures, unknown_names
+    from .storage.catalog import saved_games
 
     check_home()
     games, problems = saved_games()
-    if not games:
+    filters = Filters(args.since or "", args.until or "", tuple(args.players or ()))
+    unknown = unknown_names(games, filters.group)
+    if unknown:
+        names = ", ".join(f'"{name}"' for name in unknown)
+        print(f"scorepad: no saved game has a player named {names}", file=sys.stderr)
+        return None
+    return figures(games, filters), filters, problems
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """List the finished games, the unfinished ones apart, and each player's record."""
+    from .stats_report import history_text
+    from .storage.paths import games_dir
+
+    found = counted_games(args)
+    if found is None:
+        return 2
+    shown, _, problems = found
+    if not shown.counted and not shown.unfinished:
         print(f"No saved games yet in {games_dir()}.")
-    for game in games:
-        winners = " and ".join(game.standings.winners)
-        totals = ", ".join(f"{s.name} {s.total}" for s in game.standings.scores)
-        won = "" if game.standings.solo else f"  won by {winners}"
-        print(f"{game.date}  {game.title or '(untitled)'}  [{game.path.name}]{won}\n    {totals}")
-    records = player_records(games)
-    if records:
-        width = max(12, *(cell_len(r.name) for r in records))  # cells: 王小明 takes six
-        print("\n" + fit("Player", width) + "  games  wins  average  best  " + "  ".join(
-            f"{CATEGORY_LABELS[c]:>8}" for c in CATEGORIES))
-        for r in records:
-            per = "  ".join(f"{r.average(c):8.1f}" for c in CATEGORIES)
-            print(f"{fit(r.name, width)}{r.games:>7}{r.wins:>6}{r.average():>9.1f}{max(r.totals):>6}  {per}")
+    else:
+        print(history_text(shown))
     for problem in problems:
         print(f"skipped: {problem}", file=sys.stderr)
     return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Print the statistics over finished games: tables and trend lines, or --json."""
+    from .stats_report import stats_json, stats_text
+
+    found = counted_games(args)
+    if found is None:
+        return 2
+    shown, filters, problems = found
+    if args.json:
+        print(json.dumps(stats_json(shown, filters, problems), indent=2, ensure_ascii=False))
+        return 0
+    print(stats_text(shown, filters))
+    for problem in problems:
+        print(f"skipped: {problem}", file=sys.stderr)
+    return 0
+
+
+def day(text: str) -> str:
+    """A ``--since`` or ``--until`` day, as ``YYYY-MM-DD`` (argparse says what is wrong)."""
+    from datetime import date
+
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day: write it as 2026-11-27") from None
+
+
+def with_filters(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The options that choose which games count: a date range and a group of players."""
+    command.add_argument("--since", type=day, metavar="DAY", help="only games from this day on (2026-01-31)")
+    command.add_argument("--until", type=day, metavar="DAY", help="only games up to this day")
+    command.add_argument("--players", nargs="+", metavar="NAME",
+                         help="only games where all of these played, and figures for them")
+    return command
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -178,8 +220,13 @@ COMMANDS = {
                "--force, and never a scoresheet.", "scorepad export friday.json --to bgstats -o friday.bgsplay"),
     "replay": ("step through a sheet's history", "Step through every change made to a sheet, in the app "
                "(or printed with --print, each step with the totals after it).", "scorepad replay friday.json --print"),
-    "history": ("list saved games and players' records", "List the saved games, newest first, and each "
-                "player's games, wins and averages.", "scorepad history"),
+    "history": ("list saved games and players' records", "List the finished games, newest first, the "
+                "unfinished ones apart (never counted), and each player's games, wins and totals over the "
+                "finished ones.", "scorepad history --since 2026-01-01"),
+    "stats": ("statistics over finished games", "Per player over the finished games: games, wins, win %, "
+              "average, best and worst total, streak and a trend line; the average of each category and its "
+              "share; and who finished ahead of whom. --json prints the same figures for other tools.",
+              "scorepad stats --players Ana Ben --json"),
     "schema": ("print the file format's JSON schema", "Print the JSON schema of the scoresheet file (format 1).",
                "scorepad schema > scoresheet.schema.json"),
 }
@@ -217,7 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = command("replay", cmd_replay)
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--print", action="store_true", help="print every step and its totals (no app)")
-    command("history", cmd_history)
+    with_filters(command("history", cmd_history))
+    stats = with_filters(command("stats", cmd_stats))
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
     command("schema", cmd_schema)
     return parser
 

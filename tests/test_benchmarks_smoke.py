@@ -26,7 +26,8 @@ def test_benchmarks_run_quick_prints_every_measure():
     counted = [r for r in rows if r["unit"] == "keys"]
     assert counted and all(r["met"] for r in counted), counted
     measures = " ".join(r["measure"] for r in rows)
-    for name in ("start-up", "typing", "screen change", "scoring", "replay", "Pinax solver", "memory", "keystrokes"):
+    for name in ("start-up", "typing", "screen change", "scoring", "replay", "Pinax solver", "memory", "keystrokes",
+                 "saved games: `scorepad history`", "saved games: `scorepad stats`", "Open a saved game"):
         assert name in measures
     assert all(r["figure"] > 0 for r in rows)
     assert all(r["ratio"] is None or r["ratio"] > 0 for r in rows)

@@ -17,6 +17,7 @@ from scorepad.rules.entries import Begin, SetCount
 from scorepad.storage import document, files
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.catalog import saved_games
+from scorepad.storage.summaries import read_summary
 from scorepad.storage.document import SheetFileError, dump_document
 from scorepad.storage.files import read_bytes, read_sheet, write_sheet
 from scorepad.storage.paths import games_dir
@@ -84,14 +85,14 @@ def test_issue11_f4_history_lists_the_good_games_and_skips_a_huge_integer(scorep
 def test_issue11_f4_no_error_of_any_kind_breaks_the_listing(scorepad_home, monkeypatch):
     good = good_game("Friday")
     bad = good_game("Saturday")
-    real = files.read_sheet
+    real = read_summary
 
-    def read(path):
+    def read(path, mtime):
         if path == bad:
             raise RuntimeError("a bug we have not met yet")
-        return real(path)
+        return real(path, mtime)
 
-    monkeypatch.setattr("scorepad.storage.catalog.read_sheet", read)
+    monkeypatch.setattr("scorepad.storage.catalog.read_summary", read)
     games, problems = saved_games()
     assert [g.path for g in games] == [good]
     assert len(problems) == 1 and str(bad) in problems[0] and "a bug we have not met yet" in problems[0]

@@ -1,15 +1,24 @@
-"""The saved games and each player's record across them (what ``scorepad history`` and
-the History screen list), from files written into a games folder."""
+"""The saved games as listed (``scorepad history``, the History, Open and Statistics
+screens): each file's summary, dated, read without its history, through an index of
+the folder that rebuilds itself when files change (issue 16)."""
 
 from __future__ import annotations
 
+import json
 import os
+import time
 
-from scorepad.rules.entries import Begin
-from scorepad.storage.catalog import player_records, saved_games
-from scorepad.storage.document import dump_document
+import pytest
 
-from .conftest import make_sheet
+from scorepad.rules.entries import Begin, SetCount
+from scorepad.storage import catalog
+from scorepad.storage.catalog import saved_games
+from scorepad.storage.document import SheetFileError, dump_document, parse_document, parse_head
+from scorepad.storage.files import read_sheet
+from scorepad.storage.games_index import index_path
+from scorepad.storage.summaries import read_summary
+
+from .conftest import DATA, make_sheet
 
 
 def save(folder, name: str, saved: str, *players: dict, **sheet):
@@ -19,24 +28,52 @@ def save(folder, name: str, saved: str, *players: dict, **sheet):
     return path
 
 
-def test_games_are_listed_newest_first_dated_when_saved_and_a_bad_file_is_named(tmp_path):
+@pytest.fixture
+def utc(monkeypatch):
+    """Local time is UTC: a moment saved with an offset falls on a known local day."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list:
+    """The files the listing reads (rather than taking from the index)."""
+    done: list = []
+
+    def counted(path, mtime):
+        done.append(path.name)
+        return read_summary(path, mtime)
+
+    monkeypatch.setattr(catalog, "read_summary", counted)
+    return done
+
+
+def test_games_are_listed_newest_first_dated_when_saved_and_a_bad_file_is_named(tmp_path, utc):
     save(tmp_path, "b-old", "2026-10-02T20:00:00", {"name": "Ana", "renown": 5}, title="Old")
     save(tmp_path, "a-new", "2026-11-27T21:40:00+01:00", {"name": "Ana", "renown": 9}, {"name": "Ben"}, title="New")
     save(tmp_path, "c-same-day", "2026-11-27T09:00:00", {"name": "Cy"}, title="Morning")
     (tmp_path / "broken.json").write_text("{ nope")
     games, problems = saved_games(tmp_path)
-    assert [(g.date, g.path.name, g.title) for g in games] == [
-        ("2026-11-27", "c-same-day.json", "Morning"), ("2026-11-27", "a-new.json", "New"),
-        ("2026-10-02", "b-old.json", "Old")]
-    assert games[1].standings.winners == ("Ana",)
+    assert [(g.day, g.path.name, g.title, g.dated_by) for g in games] == [
+        ("2026-11-27", "a-new.json", "New", "saved"), ("2026-11-27", "c-same-day.json", "Morning", "saved"),
+        ("2026-10-02", "b-old.json", "Old", "saved")]
+    assert games[0].winners == ("Ana",) and [p.total for p in games[0].players] == [9, 0]
+    assert games[1].solo and games[1].winners == ()  # T6: a solo game has no winner
     assert len(problems) == 1 and problems[0].startswith(f"{tmp_path / 'broken.json'} at line 1, column 3:")
 
 
-def test_a_sheet_without_a_save_time_is_dated_by_its_file(tmp_path):
-    path = save(tmp_path, "g", "", {"name": "Ana"})
-    os.utime(path, (1_700_000_000, 1_700_000_000))  # 14 November 2023, 22:13 UTC
-    (game,), _ = saved_games(tmp_path)
-    assert game.date in ("2023-11-14", "2023-11-15")  # the local date of that moment
+def test_a_game_is_dated_by_its_start_then_its_save_then_its_name_then_its_file(tmp_path, utc):
+    save(tmp_path, "started", "2026-11-28T01:00:00+00:00", {"name": "Ana"},
+         played={"started": "2026-11-27T23:30:00-05:00"})  # the table's own day, in its offset
+    save(tmp_path, "2026-05-04-named", "", {"name": "Ana"})
+    save(tmp_path, "2026-02-31-no-such-day", "", {"name": "Ana"})
+    os.utime(tmp_path / "2026-02-31-no-such-day.json", (1_700_000_000, 1_700_000_000))  # 14 November 2023, 22:13 UTC
+    dated = {g.path.stem: (g.day, g.dated_by) for g in saved_games(tmp_path)[0]}
+    assert dated == {"started": ("2026-11-27", "started"), "2026-05-04-named": ("2026-05-04", "name"),
+                     "2026-02-31-no-such-day": ("2023-11-14", "file")}
 
 
 def test_an_old_bgstats_export_in_the_games_folder_is_passed_over_in_silence(tmp_path):
@@ -44,23 +81,152 @@ def test_an_old_bgstats_export_in_the_games_folder_is_passed_over_in_silence(tmp
     assert saved_games(tmp_path) == ([], [])
 
 
-def test_a_player_record_adds_up_games_wins_totals_and_categories_across_games(tmp_path):
-    save(tmp_path, "g1", "2026-11-01", {"name": "Ana", "renown": 10, "supplies": {"research": 6}},
-         {"name": "Ben", "renown": 4})
-    save(tmp_path, "g2", "2026-11-02", {"name": "ana", "renown": 3}, {"name": "Ben", "renown": 8})
-    save(tmp_path, "g3", "2026-11-03", {"name": "Cy", "renown": 1}, {"name": "Ben", "renown": 1})  # shared (T5)
-    save(tmp_path, "g4", "2026-11-04", {"name": "Dee", "renown": 7})  # solo: no win to count (T6)
-    games, _ = saved_games(tmp_path)
-    records = {r.name.casefold(): r for r in player_records(games)}
-    assert [r.name.casefold() for r in player_records(games)] == ["ben", "ana", "cy", "dee"]  # most games first
-    ana, ben = records["ana"], records["ben"]
-    assert (ana.games, ana.wins, sorted(ana.totals)) == (2, 1, [3, 12])  # "ana" and "Ana" are one player
-    assert ana.average() == 7.5 and ana.average("renown") == 6.5 and ana.average("supplies") == 1.0
-    assert (ben.games, ben.wins, sorted(ben.totals)) == (3, 2, [1, 4, 8])
-    assert (records["cy"].wins, records["dee"].wins, records["dee"].games) == (1, 0, 1)
+def test_the_head_of_a_file_scorepad_wrote_is_the_file_but_its_history(tmp_path):
+    sheet = make_sheet({"name": "Ana", "renown": 3}, {"name": "Ben"}, title="Friday", finished=True)
+    history = (Begin(sheet=make_sheet({"name": "Ana"}, {"name": "Ben"})), SetCount(player=0, field="renown", value=3))
+    data = dump_document(sheet, history, "2026-11-27T21:40:00+00:00")
+    whole, head = parse_document(data, "f"), parse_head(data, "f")
+    assert (head.sheet, head.totals, head.saved, head.history) == (whole.sheet, whole.totals, whole.saved, ())
 
 
-def test_an_empty_record_averages_zero():
-    from scorepad.storage.catalog import PlayerRecord
+@pytest.mark.parametrize("text, found", [
+    ('"history": [], "title": "First", "players": [{"name": "Ana"}]}', "First"),  # history first: read whole
+    ('"title": "T",\n  "history": [],\n  "players": [{"name": "Ana"}]}', "T"),  # a key after the history
+])
+def test_a_file_with_keys_after_its_history_is_read_whole(text, found):
+    data = ('{"format": "great-library-scoresheet", ' + text).encode()
+    assert parse_head(data, "f").sheet.title == found
 
-    assert PlayerRecord("Nobody").average() == 0.0 == PlayerRecord("Nobody").average("pinax")
+
+def test_a_head_that_is_no_json_on_its_own_is_read_whole_and_its_error_named():
+    data = b'{"format": "great-library-scoresheet", "players": [{"name": "Ana"}, ,\n  "history": []\n}'
+    with pytest.raises(SheetFileError, match="at line 1, column 69: not valid JSON"):
+        parse_head(data, "f")
+
+
+def test_a_history_is_not_read_for_the_list_opening_the_game_says_what_is_wrong(tmp_path):
+    """The price of listing without the history: a game whose history is damaged is
+    listed by its sheet; opening it names the problem (and changes nothing)."""
+    path = save(tmp_path, "g", "", {"name": "Ana", "renown": 4})
+    path.write_bytes(path.read_bytes().replace(b'"kind": "begin"', b'"kind": "nonsense"'))
+    assert [g.players[0].total for g in saved_games(tmp_path)[0]] == [4]
+    with pytest.raises(SheetFileError, match="history"):
+        read_sheet(path)
+
+
+def test_the_second_listing_reads_no_file_and_a_changed_one_is_read_again(tmp_path, reads):
+    for name in ("a", "b", "c"):
+        save(tmp_path, name, "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 1})
+    first = saved_games(tmp_path)
+    assert sorted(reads) == ["a.json", "b.json", "c.json"] and index_path(tmp_path).exists()
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == []
+    save(tmp_path, "b", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 7})  # rewritten
+    (tmp_path / "c.json").unlink()
+    (tmp_path / "d.json").write_text("{")
+    games, problems = saved_games(tmp_path)
+    assert sorted(reads) == ["b.json", "d.json"]
+    assert sorted((g.path.name, g.players[0].total) for g in games) == [("a.json", 1), ("b.json", 7)]
+    assert len(problems) == 1 and "d.json" in problems[0]
+    reads.clear()
+    assert saved_games(tmp_path)[1] == problems and reads == []  # an unreadable file is remembered too
+
+
+def test_an_edit_that_keeps_size_and_time_is_read_again(tmp_path, reads):
+    path = save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 1})
+    saved_games(tmp_path)
+    before = os.stat(path)
+    path.write_bytes(path.read_bytes().replace(b'"renown": 1', b'"renown": 8'))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # touch -r, rsync -t: the ctime still moves
+    reads.clear()
+    assert saved_games(tmp_path)[0][0].players[0].total == 8 and reads == ["g.json"]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:-20],  # cut short
+    lambda data: data.replace(b'"renown"', b'"renowm"') + b" ",  # the digest no longer matches
+    lambda data: data.replace(b'"scorepad-games-index"', b'"other"'),
+    lambda data: b"\xff\xfe",
+])
+def test_a_damaged_index_is_rebuilt_from_the_files(tmp_path, reads, damage):
+    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    expected = saved_games(tmp_path)
+    index_path(tmp_path).write_bytes(damage(index_path(tmp_path).read_bytes()))
+    reads.clear()
+    assert saved_games(tmp_path) == expected and reads == ["g.json"]
+
+
+def test_an_index_of_the_wrong_shape_with_a_right_digest_is_read_past(tmp_path, reads):
+    from scorepad.storage.games_index import heading
+
+    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    expected = saved_games(tmp_path)
+    name, _, entry = index_path(tmp_path).read_bytes().partition(b"\n")[2].partition(b"\t")
+    assert json.loads(name) == "g.json"
+    body = name + b"\t" + json.dumps({"stat": json.loads(entry)["stat"], "game": {"players": 5}}).encode()
+    index_path(tmp_path).write_bytes(json.dumps(heading(body)).encode() + b"\n" + body)
+    reads.clear()
+    assert saved_games(tmp_path) == expected and reads == ["g.json"]
+
+
+def test_an_index_that_cannot_be_written_is_no_error(tmp_path, scorepad_home):
+    (scorepad_home / "cache").write_text("a file where the cache folder would be")
+    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    games, problems = saved_games(tmp_path)
+    assert [g.players[0].total for g in games] == [4] and problems == []
+
+
+def test_the_index_lives_in_the_cache_folder_not_among_the_games(tmp_path, scorepad_home):
+    save(tmp_path, "g", "", {"name": "Ana"})
+    saved_games(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]
+    assert index_path(tmp_path).parent == scorepad_home / "cache"
+    assert index_path(tmp_path) != index_path(tmp_path / "other")
+
+
+@pytest.mark.parametrize("saved, pinax", [
+    (14, 9),  # as scorepad saved it: 6 (two Seals on the pattern) + 3 (a quick count), + 5 Renown
+    (18, 13),  # a total the pattern could score (10): taken, as the file says
+    (16, 9),  # 8 left for one pattern tile, which no tile scores: solved again
+    (None, 9),  # no total saved (written by hand): solved
+])
+def test_pattern_pinax_is_taken_from_the_saved_total_when_it_can_be_S1_S5(tmp_path, saved, pinax):
+    """Solving every game's Pinax again was half the cost of listing 10,000 games."""
+    sheet = make_sheet({"name": "Ana", "renown": 5, "pinax": [{"pattern": [[0, 0], [0, 1]]}, {"seals": 1}]},
+                       library={"rows": ["M*1 M*1", ". ."]})
+    raw = json.loads(dump_document(sheet, (Begin(sheet=sheet),)))
+    assert raw["totals"] == {"Ana": 14}
+    raw["totals"] = {} if saved is None else {"Ana": saved}
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(raw, indent=2))
+    line = read_summary(path, 0).players[0]
+    assert line.scores[0] == pinax and line.total == pinax + 5
+
+
+def test_the_fixture_of_issue_16_lists_eight_games_one_unfinished():
+    games, problems = saved_games(DATA / "stats")
+    assert len(games) == 8 and problems == []
+    assert [g.title for g in games if not g.finished] == ["Scratch, not finished"]
+
+
+def test_a_file_name_with_a_tab_or_a_line_break_is_indexed_whole(tmp_path, reads):
+    """The index keeps a line per file, its name and its entry apart by a tab."""
+    save(tmp_path, "tab\there", "", {"name": "Ana", "renown": 2})
+    save(tmp_path, "line\nbreak", "", {"name": "Ben", "renown": 3})
+    first = saved_games(tmp_path)
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == []
+    assert sorted(g.path.name for g in first[0]) == ["line\nbreak.json", "tab\there.json"]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_as_it_was_after_a_listing(tmp_path, enabled):
+    import gc
+
+    save(tmp_path, "g", "", {"name": "Ana"})
+    (gc.enable if enabled else gc.disable)()
+    try:
+        saved_games(tmp_path)
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()

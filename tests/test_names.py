@@ -133,7 +133,7 @@ def test_history_table_names_line_up(capsys):
     from scorepad.storage.session import SheetSession
 
     for names in (NAMES, ("Ana", "Ben")):
-        SheetSession.create(sheet_of(*names)).close()
+        SheetSession.create(sheet_of(*names, finished=True)).close()
     assert main(["history"]) == 0
     out = capsys.readouterr().out
     table = out[out.index("Player "):].splitlines()

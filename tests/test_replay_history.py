@@ -8,17 +8,20 @@ import pytest
 
 from scorepad.cli import main
 from scorepad.rules.entries import AddPlayer, SetCount
+from scorepad.rules.record_entries import SetRecord
 from scorepad.rules.replay import replay
 from scorepad.storage.session import SheetSession
 
 from .conftest import make_sheet
 
 
-def played(title="Friday", **counts):
+def played(title="Friday", finished=False, **counts):
     session = SheetSession.create(make_sheet({"name": "Ana"}, title=title))
     session.apply(AddPlayer(name="Ben"))
     for player, value in counts.items():
         session.apply(SetCount(player=["ana", "ben"].index(player), field="renown", value=value))
+    if finished:
+        session.apply(SetRecord(finished=True))
     session.close()
     return session.path
 
@@ -58,15 +61,18 @@ def test_replay_says_when_the_sheet_was_edited_by_hand(capsys):
     assert "does not lead to the saved sheet" in capsys.readouterr().out
 
 
-def test_history_lists_games_and_player_records(scorepad_home, capsys):
-    played("Friday", ana=10, ben=4)
-    played("Saturday", ana=2, ben=8)
+def test_history_lists_games_and_player_records_over_finished_games_only(scorepad_home, capsys):
+    played("Friday", finished=True, ana=10, ben=4)
+    played("Saturday", finished=True, ana=2, ben=8)
+    played("Scratch", ana=90, ben=1)  # not finished: listed apart, never averaged
     (scorepad_home / "games" / "junk.json").write_text("{", encoding="utf-8")
     assert main(["history"]) == 0
     out, err = capsys.readouterr()
-    assert "Friday" in out and "Saturday" in out and "won by Ana" in out and "won by Ben" in out
+    finished, scratch = out.split("Not finished (not counted): 1")
+    assert "Friday" in finished and "Saturday" in finished and "won by Ana" in out and "won by Ben" in out
+    assert "Scratch" in scratch and "Scratch" not in finished
     ana = next(line for line in out.splitlines() if line.startswith("Ana "))
-    assert ana.split()[:5] == ["Ana", "2", "1", "6.0", "10"]
+    assert ana.split()[:8] == ["Ana", "2", "1", "50.0", "%", "6.0", "10", "2"]  # games wins win% average best worst
     assert "skipped:" in err and "junk.json" in err
 
 

@@ -509,10 +509,10 @@ def test_settings_are_written_indented_for_people_in_utf8(tmp_path):
 
 
 def test_a_games_folder_that_cannot_be_listed_says_why(tmp_path, monkeypatch):
-    def refuse(self, pattern):
+    def refuse(folder):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(Path, "glob", refuse)
+    monkeypatch.setattr(catalog.os, "scandir", refuse)
     assert saved_games(tmp_path) == ([], [f"{tmp_path}: cannot be listed: {os.strerror(errno.EACCES)}"])
 
 
@@ -520,10 +520,10 @@ def test_an_unexpected_error_is_named_with_its_kind(tmp_path, monkeypatch):
     bad = tmp_path / "odd.json"
     bad.write_bytes(FRIDAY_BYTES)
 
-    def read(path):
+    def read(path, mtime):
         raise RuntimeError("a bug we have not met yet")
 
-    monkeypatch.setattr(catalog, "read_sheet", read)
+    monkeypatch.setattr(catalog, "read_summary", read)
     assert saved_games(tmp_path) == ([], [f"{bad}: cannot be read (RuntimeError: a bug we have not met yet)"])
 
 

@@ -32,6 +32,17 @@ def exports_dir() -> Path:
     return data_home() / "exports"
 
 
+def cache_dir() -> Path:
+    """Where scorepad keeps what it can always work out again (the index of the saved
+    games): ``cache`` under ``$SCOREPAD_HOME`` when that is set, else the platform's user
+    cache folder. Never where Home looks for games."""
+    if os.environ.get(HOME_VARIABLE):
+        return data_home() / "cache"
+    from platformdirs import user_cache_path
+
+    return user_cache_path("scorepad", appauthor=False)
+
+
 def folder_problem(folder: Path) -> str:
     """Why ``folder`` cannot be a folder (a file is in the way), or "" when it can be.
 

@@ -29,6 +29,18 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def listed(pilot) -> None:
+    """Wait until a screen of saved games has read them and shown them, and until the
+    figures it works out are shown (threads: the pilot's pause does not wait for them;
+    the reading starts once the screen is drawn)."""
+    for _ in range(400):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if getattr(pilot.app.screen, "loaded", True) and not pilot.app.workers:
+            return
+    raise AssertionError("the saved games were never shown")
+
+
 async def goto(pilot, screen: str) -> None:
     """Show one of the game screens (as the command palette does) and let it settle."""
     pilot.app.action_go(screen)

@@ -17,14 +17,19 @@ from textual.widgets import Input
 
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.game_opener import DEMO
+from scorepad.tui.screens.games import HistoryScreen
+from scorepad.tui.screens.statistics import StatisticsScreen
 
 from .conftest import running
+from .helpers import listed
 
+STATS_GAMES = Path(__file__).parent.parent / "data" / "stats"  # eight games, for the statistics (issue 16)
 SIZE = (120, 40)
 SMALL = (80, 24)  # Textual's default terminal, and many laptops'
 LIGHT = "textual-light"
 GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
-SCENES = ("home", "setup", *GAME_SCREENS, "record", "replay", "help")
+SAVED_SCENES = ("history", "statistics")  # the games of tests/data/stats saved
+SCENES = ("home", "setup", *GAME_SCREENS, "record", "replay", "help", *SAVED_SCENES)
 # the README's screenshots: every scene at SIZE in the default theme, and these
 MORE_SHOTS = {"pinax-80x24": ("pinax", SMALL, None), "results-light": ("results", SIZE, LIGHT)}
 
@@ -37,7 +42,11 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
     path = games / "2026-11-27-demo.json"
     shutil.copy(DEMO, path)
     os.utime(path, (1_795_000_000, 1_795_000_000))
-    app = ScorepadApp(path=None if scene in ("home", "setup") else path)
+    if scene in SAVED_SCENES:
+        path.unlink()
+        for game in sorted(STATS_GAMES.glob("*.json")):
+            shutil.copy(game, games / game.name)
+    app = ScorepadApp(path=None if scene in ("home", "setup", *SAVED_SCENES) else path)
     app.animation_level = "none"  # the tab underline slides: a picture must not catch it mid-way
     if theme is not None:
         app.theme = theme  # before the start: nothing is written to the settings
@@ -54,6 +63,9 @@ async def capture(scene: str, home: Path, size: tuple[int, int] = SIZE, theme: s
             await pilot.press("f1")
         elif scene == "record":  # the play record form, over Game progress
             await pilot.press("ctrl+e")
+        elif scene in SAVED_SCENES:
+            app.push_screen(HistoryScreen() if scene == "history" else StatisticsScreen())
+            await listed(pilot)
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         app.clear_notifications()

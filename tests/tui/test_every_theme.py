@@ -54,7 +54,7 @@ async def test_every_theme_draws_the_live_totals_readably_and_the_chart_in_five_
                          if contrast(style) < READABLE]
             if row.bgcolor.type != ColorType.DEFAULT and parts["stripe"].bgcolor == row.bgcolor:
                 problems.append(f"{theme}: the stripe is the rows' own background")
-            colours = [chart.get_component_rich_style(f"category-bars--{c}").color for c in CATEGORIES]
+            colours = [chart.get_component_rich_style(f"category-bars--{c}").bgcolor for c in CATEGORIES]
             if len(set(colours)) != len(CATEGORIES):
                 problems.append(f"{theme}: chart colours {colours}")
         assert problems == []
@@ -66,10 +66,10 @@ def is_text(characters: str) -> bool:
     return any(c.strip() and not "\u2500" <= c <= "\u25ff" for c in characters)
 
 
-def unreadable_text(screen) -> list[str]:
-    """Every piece of text on the screen as drawn that reads below READABLE."""
+def unreadable_text(screen, lines: slice = slice(None)) -> list[str]:
+    """Every piece of text on the screen as drawn (on these ``lines``) that reads below READABLE."""
     problems = []
-    for strip in screen._compositor.render_strips():
+    for strip in screen._compositor.render_strips()[lines]:
         for segment in strip:
             style = segment.style
             if style is None or not is_text(segment.text) or None in (style.color, style.bgcolor):

@@ -250,23 +250,27 @@ async def test_home_opens_a_saved_game_and_shows_history(game_path):
     from textual.widgets import DataTable
 
     from scorepad.tui.screens.games import GamesScreen, HistoryScreen
+    from scorepad.tui.widgets.game_list import GameList
+
+    from .helpers import listed
 
     app = ScorepadApp()
     async with running(app) as pilot:
         options = [o.id for o in app.screen.query_one("#menu").options]
-        assert options[:4] == ["new", "continue", "open", "history"]
+        assert options[:5] == ["new", "continue", "open", "history", "statistics"]
         app.screen.query_one("#menu").highlighted = options.index("history")
         await pilot.press("enter")
-        await pilot.pause()
+        await listed(pilot)
         assert isinstance(app.screen, HistoryScreen)
-        assert app.screen.query_one("#records", DataTable).row_count == 3  # Ana, Ben, Cy
+        assert app.screen.query_one("#records", DataTable).row_count == 0  # not finished: never counted
+        assert app.screen.query_one(GameList).rows[0] == "Not finished, not counted: 1 game"
         await pilot.press("escape")
         await pilot.pause()
         app.screen.query_one("#menu").highlighted = options.index("open")
         await pilot.press("enter")
-        await pilot.pause()
+        await listed(pilot)
         assert isinstance(app.screen, GamesScreen)
-        assert app.screen.query_one("#games", DataTable).row_count == 1
+        assert [row.path for row in app.screen.query_one(GameList).rows[1:]] == [game_path]
         await pilot.press("enter")
         await pilot.pause()
         assert app.current_game_screen() == "progress" and app.session.path == game_path

@@ -1,82 +1,90 @@
-"""Saved games: pick one to open, or see every game and player's record."""
+"""Saved games: pick one to open, or see every game and each player's record."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import DataTable, Label
 
-from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
-from ...storage.catalog import player_records, saved_games
+from ...messages import counted
+from ...stats import Figures
+from ...stats_report import percent
 from ..host import host
 from ..widgets.footer import FooterBand
+from ..widgets.game_list import GameList
 from ..widgets.title_bar import TitleBar
+from .saved import SavedGamesScreen
 
 
-class GamesScreen(Screen):
-    """The saved games, newest first; Enter opens one, r replays it."""
+def finished_apart(games: list) -> tuple[list, list]:
+    """The finished games and the others, each newest first."""
+    return [g for g in games if g.finished], [g for g in games if not g.finished]
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("r", "replay", "Replay")]
+
+class GamesScreen(SavedGamesScreen):
+    """The saved games, the unfinished ones first (to go on with); Enter opens one, r
+    replays it."""
+
+    BINDINGS = [Binding("r", "replay", "Replay")]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Label("Open a saved game (enter), replay it (r)", classes="heading")
-        yield DataTable(id="games", cursor_type="row")
-        yield Label("", id="skipped", classes="hint")
+        yield Label("", id="loading", classes="hint")
+        yield GameList(id="games")
         yield FooterBand()
 
-    def on_mount(self) -> None:
-        self.games, problems = saved_games()
-        table = self.query_one(DataTable)
-        table.add_columns("Date", "Title", "Players", "Winner", "File")
-        for game in self.games:
-            names = ", ".join(f"{s.name} {s.total}" for s in game.standings.scores)
-            table.add_row(game.date, game.title, names, " & ".join(game.standings.winners), game.path.name)
-        if problems:
-            self.query_one("#skipped", Label).update(f"{len(problems)} file(s) could not be read: "
-                                                     + "; ".join(problems))
-        table.focus()
+    def show(self, worked: object) -> None:
+        done, going = finished_apart(self.games)
+        self.query_one(GameList).show([(f"Not finished: {counted(len(going), 'game')}", going),
+                                       (f"Finished: {counted(len(done), 'game')} (* won)", done)])
+        self.query_one(GameList).focus()
 
-    def chosen(self):
-        table = self.query_one(DataTable)
-        return self.games[table.cursor_row] if self.games else None
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        game = self.chosen()
-        if game:
-            host(self).open_path(game.path)
+    def on_game_list_chosen(self, event: GameList.Chosen) -> None:
+        host(self).open_path(event.game.path)
 
     def action_replay(self) -> None:
-        game = self.chosen()
-        if game:
+        game = self.query_one(GameList).game
+        if game is not None:
             host(self).open_replay(game.path)
 
 
-class HistoryScreen(Screen):
-    """Every saved game, then each player's games, wins, averages and best."""
+class HistoryScreen(GamesScreen):
+    """Each player's record over the finished games, then every game: the finished
+    ones, and apart, the ones not finished (never counted)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("s", "statistics", "Statistics")]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Label("Players", classes="heading")
-        yield DataTable(id="records", cursor_type="row")
-        yield Label("Games", classes="heading")
-        yield DataTable(id="games", cursor_type="row")
+        yield Label("History: players over the finished games (more: s, Statistics)", classes="heading")
+        yield Label("", id="loading", classes="hint")
+        yield DataTable(id="records", cursor_type="none")
+        yield Label("Games (enter opens one, r replays it)", classes="subheading")
+        yield GameList(id="games")
         yield FooterBand()
 
     def on_mount(self) -> None:
-        games, _ = saved_games()
+        self.query_one("#records", DataTable).can_focus = False  # the games list takes the keys
+        super().on_mount()
+
+    def work_out(self, games: list) -> Figures:
+        from ...stats import figures
+
+        return figures(games)
+
+    def show(self, worked: Figures) -> None:
+        done, going = finished_apart(self.games)
         records = self.query_one("#records", DataTable)
-        records.add_columns("Player", "Games", "Wins", "Average", "Best",
-                            *(f"avg {CATEGORY_LABELS[c]}" for c in CATEGORIES))
-        for r in player_records(games):
-            records.add_row(r.name, r.games, r.wins, f"{r.average():.1f}", max(r.totals),
-                            *(f"{r.average(c):.1f}" for c in CATEGORIES))
-        table = self.query_one("#games", DataTable)
-        table.add_columns("Date", "Title", "Winner", "Totals")
-        for game in games:
-            totals = ", ".join(f"{s.name} {s.total}" for s in game.standings.scores)
-            table.add_row(game.date, game.title, " & ".join(game.standings.winners), totals)
-        records.focus()
+        records.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst")
+        for p in worked.players:
+            records.add_row(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
+                            max(p.totals), min(p.totals))
+        self.query_one(GameList).show([(f"Finished: {counted(len(done), 'game')} (* won)", done),
+                                       (f"Not finished, not counted: {counted(len(going), 'game')}", going)])
+        self.query_one(GameList).focus()
+
+    def action_statistics(self) -> None:
+        from .statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())

@@ -1,4 +1,4 @@
-"""Home: new game, continue the last one, open a saved one, history, the demo."""
+"""Home: new game, continue the last one, open a saved one, history, statistics, the demo."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ class HomeScreen(Screen):
             menu.add_option(Option(f"Continue the last game: {self.last_path.stem}", id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))
+            menu.add_option(Option("Statistics", id="statistics"))
         menu.add_option(Option("Demo: a finished sample game", id="demo"))
         menu.add_option(Option("Quit", id="quit"))
         menu.highlighted = 0
@@ -63,6 +64,10 @@ class HomeScreen(Screen):
             from .games import HistoryScreen
 
             self.app.push_screen(HistoryScreen())
+        elif choice == "statistics":
+            from .statistics import StatisticsScreen
+
+            self.app.push_screen(StatisticsScreen())
         elif choice == "demo":
             host(self).open_demo()
         elif choice == "quit":

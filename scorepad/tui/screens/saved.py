@@ -1,0 +1,83 @@
+"""The base of the screens that list saved games (Open, History, Statistics): the games
+are read in a thread, so the screen is up at once and never freezes, and it says how
+far the reading got (the first listing after many new games reads every file)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Label
+
+from ...messages import counted
+
+
+class SavedGamesScreen(Screen):
+    """Subclasses compose a Label ``#loading`` and write ``show(worked)``, and may work
+    figures out from the games in the thread (``work_out``)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    class Progress(Message):
+        """How many of the files have been looked at."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done, self.total = done, total
+
+    class Listed(Message):
+        """The games, newest first, the files that could not be read, and what
+        ``work_out`` made of the games."""
+
+        def __init__(self, games: list, problems: list[str], worked: object) -> None:
+            super().__init__()
+            self.games, self.problems, self.worked = games, problems, worked
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list = []
+        self.problems: list[str] = []
+        self.loaded = False
+
+    def on_mount(self) -> None:
+        self.query_one("#loading", Label).update("Reading the saved games…")
+        # once the screen is drawn: the thread would take half its time to come up
+        self.call_after_refresh(self.run_worker, self.read_games, thread=True, exclusive=True, group="saved-games")
+
+    def read_games(self) -> None:
+        """In the worker's thread: list the games, telling the screen how it goes
+        (messages are the thread-safe way to the screen); the games listed are frozen
+        out of the garbage collector's full passes (a pass over 10,000 games' summaries
+        held the app for 180 ms)."""
+        from ...storage.catalog import saved_games
+
+        games, problems = saved_games(progress=lambda done, total: self.post_message(self.Progress(done, total)),
+                                      freeze=True)
+        self.post_message(self.Listed(games, problems, self.work_out(games)))
+
+    def work_out(self, games: list) -> object:
+        """In the worker's thread: what the screen shows, from the games (the statistics
+        of 10,000 games take 50 ms: not in the app's event loop)."""
+        return None
+
+    def on_saved_games_screen_progress(self, event: Progress) -> None:
+        if not self.loaded and event.done:
+            self.query_one("#loading", Label).update(f"Reading the saved games: {event.done:,} of {event.total:,}…")
+
+    def on_saved_games_screen_listed(self, event: Listed) -> None:
+        self.games, self.problems, self.loaded = event.games, event.problems, True
+        loading = self.query_one("#loading", Label)
+        loading.update(unreadable_words(event.problems))
+        loading.display = bool(event.problems)
+        self.show(event.worked)
+
+    def show(self, worked: object) -> None:
+        """Show the games read (``self.games``) and what ``work_out`` made of them."""
+        raise NotImplementedError
+
+
+def unreadable_words(problems: list[str]) -> str:
+    """The files that are not games, in a line ("" when every file is one)."""
+    if not problems:
+        return ""
+    return f"{counted(len(problems), 'file')} could not be read: " + "; ".join(problems)
