@@ -34,7 +34,7 @@ def solve_times(repeats: int, seeds: range) -> dict[str, list[float]]:
                 library.parse_rows.cache_clear()
                 patterns.rotations.cache_clear()
                 patterns.placements.cache_clear()
-                pinax.forget_recent()
+                pinax.forget_answers()
                 start = time.perf_counter()
                 score_players(sheet)
                 runs.append(time.perf_counter() - start)

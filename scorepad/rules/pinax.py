@@ -7,27 +7,35 @@ and a set of the player's eligible Seals (S2) under it, no Seal serving two tile
 
 Cost. A tile's placements are at most 4 rotations x H x W; each gives the set of
 eligible Seals it covers, and a set contained in another is dropped (the larger one
-offers every choice the smaller does), leaving K sets per tile. The exact search over
-those sets, with its bound on the work, is in ``pinax_search``. The README's benchmark
-measures both on 12 x 12 stress sheets.
+offers every choice the smaller does). The exact search over those sets is in
+``pinax_search``; it can be hard (S5 is a packing problem), so a caller may pass
+``stop``: asked now and then, it cuts the search short and the best assignment found
+so far comes back marked ``proven=False``. Answers are remembered by content (the
+patterns, the Library's size and the player's eligible Seals), so a Library cell that
+changes one player's Seals is searched again for that player only.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
+from typing import Callable
 
-from .library import LibraryGrid
+from .library import TILE_NAMES, LibraryGrid
 from .models import Library, PinaxTile
 from .patterns import Placement, placements
-from .pinax_search import RENOWN, Search, best_alone, single_bits
+from .pinax_bounds import RENOWN, single_bits
+from .pinax_search import Search, Stopped
 
+Stop = Callable[[], bool]
 
 
 @dataclass(frozen=True, slots=True)
 class TileResult:
-    """How one tile scored: its Renown, the Seals used and, for a pattern, where it lay."""
+    """How one tile scored: its Renown, the Seals used and, for a pattern, where it lay.
+    ``proven``: False while a better assignment may exist (the search was cut short)."""
 
     index: int
     score: int
@@ -38,6 +46,7 @@ class TileResult:
     covered: tuple[tuple[int, int], ...] = ()
     note: str = ""
     pattern: bool = False  # False for a quick count
+    proven: bool = True
 
 
 @lru_cache(maxsize=256)
@@ -46,47 +55,81 @@ def quick_result(index: int, seals: int) -> TileResult:
     return TileResult(index, RENOWN[seals], seals)
 
 
-# Recent answers by object identity: an entry copies only what it changes, so the
-# pattern tiles and the Library of a sheet are the same objects until an entry replaces
-# them, and the live totals need not search again after every other value (a quick
-# count or a Supplies value).
-_RECENT: dict[tuple, tuple] = {}
-RECENT_SIZE = 64
+# Answers by content: (patterns, height, width, eligible Seals) -> the pattern tiles'
+# results. Read and written by the app's background search too, hence the lock.
+_ANSWERS: dict[tuple, tuple[TileResult, ...]] = {}
+_MASKS: dict[int, tuple[LibraryGrid, tuple[int, ...]]] = {}  # id(grid) -> (grid, mask per player)
+ANSWERS_SIZE = 256
+_LOCK = threading.Lock()
 
 
-def solve_pinax(
-    tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
-) -> tuple[TileResult, ...]:
-    """S1-S6: each tile's result for the player (1-based ``player_number``)."""
+def solve_pinax(tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int,
+                stop: Stop | None = None) -> tuple[TileResult, ...]:
+    """S1-S6: each tile's result for the player (1-based ``player_number``). Without
+    ``stop`` the answer is exact; with it, an answer already known (proven or not) is
+    reused, else the search runs until ``stop`` says so."""
     results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
     patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
         for i in patterned:
             results[i] = TileResult(i, 0, 0, note="pattern mode needs the Library grid", pattern=True)
     elif patterned:
-        best = _best_remembered(tuple(tiles[i] for i in patterned), library, player_number)
+        best = answer(tuple(tiles[i].pattern or () for i in patterned), library.grid, player_number, stop)
         for i, result in zip(patterned, best):
             results[i] = replace(result, index=i, pattern=True)
     return tuple(results)
 
 
-def _best_remembered(patterns: tuple[PinaxTile, ...], library: Library, player_number: int) -> list:
-    """S5's best assignment of these pattern tiles, searched once for the same tiles and
-    Library (by identity)."""
-    key = (tuple(map(id, patterns)), id(library), player_number)
-    known = _RECENT.get(key)
-    if known is not None and known[1] is library and all(a is b for a, b in zip(known[0], patterns)):
-        return known[2]
-    best = best_assignment([tile.pattern or () for tile in patterns], library.grid, player_number)
-    if len(_RECENT) >= RECENT_SIZE:
-        del _RECENT[next(iter(_RECENT))]
-    _RECENT[key] = (patterns, library, best)  # holding them keeps their ids from reuse
-    return best
+def answer(patterns: tuple, grid: LibraryGrid, player_number: int, stop: Stop | None = None,
+           again: bool = False) -> tuple[TileResult, ...]:
+    """The patterns' results, remembered by content. A remembered answer that is not
+    proven is searched again when ``stop`` is None (exact wanted) or ``again``."""
+    key = (patterns, grid.height, grid.width, seal_masks(grid)[player_number - 1])
+    known = _ANSWERS.get(key)
+    if known is not None and (known[0].proven or (stop is not None and not again)):
+        return known
+    try:
+        found = tuple(best_assignment(patterns, grid, player_number, stop))
+    except Stopped:
+        found = tuple(TileResult(i, 0, 0, proven=False) for i in range(len(patterns)))
+    if known is not None and not found[0].proven and total(known) >= total(found):
+        return known
+    with _LOCK:
+        _ANSWERS.pop(key, None)
+        if len(_ANSWERS) >= ANSWERS_SIZE:
+            del _ANSWERS[next(iter(_ANSWERS))]
+        _ANSWERS[key] = found
+    return found
 
 
-def forget_recent() -> None:
+def total(results) -> int:
+    """The Renown of some tiles' results."""
+    return sum(result.score for result in results)
+
+
+def seal_masks(grid: LibraryGrid) -> tuple[int, ...]:
+    """S2: each player's eligible Seals on the grid as a bit mask (players 1-4), worked
+    out once per grid object."""
+    known = _MASKS.get(id(grid))
+    if known is not None and known[0] is grid:
+        return known[1]
+    masks = [0] * 4
+    for r, row in enumerate(grid.cells):
+        for c, cell in enumerate(row):
+            if cell.seal and cell.translated and cell.kind in TILE_NAMES:
+                masks[cell.seal - 1] |= 1 << (r * grid.width + c)
+    with _LOCK:
+        if len(_MASKS) >= ANSWERS_SIZE:
+            _MASKS.clear()
+        _MASKS[id(grid)] = (grid, tuple(masks))  # holding the grid keeps its id from reuse
+    return tuple(masks)
+
+
+def forget_answers() -> None:
     """Forget the remembered answers (the benchmarks time the search itself)."""
-    _RECENT.clear()
+    with _LOCK:
+        _ANSWERS.clear()
+        _MASKS.clear()
 
 
 def bits_of(cells, width: int) -> int:
@@ -102,10 +145,12 @@ def cells_of(mask: int, width: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(bit.bit_length() - 1, width) for bit in single_bits(mask))
 
 
-def _seal_sets(pattern, grid: LibraryGrid, eligible: int) -> dict[int, Placement]:
+def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = None) -> dict[int, Placement]:
     """The maximal Seal sets a tile can cover, each with one placement that covers it."""
     found: dict[int, Placement] = {}
-    for place in placements(tuple(map(tuple, pattern)), grid.height, grid.width):
+    for n, place in enumerate(placements(tuple(map(tuple, pattern)), grid.height, grid.width)):
+        if stop is not None and not n % 512 and stop():
+            raise Stopped
         mask = place[0] & eligible
         if mask and mask not in found:
             found[mask] = place
@@ -123,24 +168,29 @@ def _seal_sets(pattern, grid: LibraryGrid, eligible: int) -> dict[int, Placement
     return kept
 
 
-def best_assignment(patterns, grid: LibraryGrid, player_number: int) -> list[TileResult]:
-    """S3 + S5: the exact best placement and Seal use for each pattern, in input order."""
-    eligible = bits_of(grid.eligible_seals(player_number), grid.width)
-    options = [_seal_sets(p, grid, eligible) for p in patterns]
-    # the tiles that could score most go first: deciding them first finds good totals
+def best_assignment(patterns, grid: LibraryGrid, player_number: int, stop: Stop | None = None) -> list[TileResult]:
+    """S3 + S5: the best placement and Seal use for each pattern, in input order (exact
+    unless ``stop`` cut the search short: then each result has ``proven=False``)."""
+    eligible = seal_masks(grid)[player_number - 1]
+    options: dict[tuple, dict[int, Placement]] = {}  # a pattern's Seal sets, once per pattern
+    members: dict[tuple, list[int]] = {}  # tiles with the same Seal sets: one group
+    for i, pattern in enumerate(patterns):
+        shape = tuple(map(tuple, pattern))
+        if shape not in options:
+            options[shape] = _seal_sets(shape, grid, eligible, stop)
+        members.setdefault(tuple(options[shape]), []).append(i)
+    # the groups that could score most go first: deciding them first finds good totals
     # early (equivalent if mutated: any order gives the same best, more slowly)
-    order = sorted(range(len(patterns)), key=lambda i: (-best_alone(options[i]), len(options[i])))  # pragma: no mutate
-    search = Search([sorted(options[i], key=int.bit_count, reverse=True) for i in order])  # pragma: no mutate
-    search.run(eligible)
-    results = [TileResult(i, 0, 0) for i in range(len(patterns))]
-    for i, (used, mask) in zip(order, search.best_path):
-        if used:
-            covers, rotation, top, left = options[i][mask]
-            seals = used.bit_count()
-            results[i] = TileResult(
-                i, RENOWN[seals], seals, rotation, (top, left),
-                cells_of(used, grid.width), cells_of(covers, grid.width),
-            )
+    order = sorted(members, key=lambda sets: (-max(map(int.bit_count, sets), default=0), len(sets)))  # pragma: no mutate
+    groups = [(sorted(sets, key=int.bit_count, reverse=True), len(members[sets])) for sets in order]  # pragma: no mutate
+    search = Search(groups, stop)
+    proven = search.run(eligible)
+    tiles = [iter(members[sets]) for sets in order]  # each group's tiles, in turn
+    results = [TileResult(i, 0, 0, proven=proven) for i in range(len(patterns))]
+    for g, used, mask in search.best_path:
+        i = next(tiles[g])
+        covers, rotation, top, left = options[tuple(map(tuple, patterns[i]))][mask]
+        seals = used.bit_count()
+        results[i] = TileResult(i, RENOWN[seals], seals, rotation, (top, left),
+                                cells_of(used, grid.width), cells_of(covers, grid.width), proven=proven)
     return results
-
-
