@@ -18,6 +18,7 @@ changes one player's Seals is searched again for that player only.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
@@ -63,38 +64,88 @@ ANSWERS_SIZE = 256
 _LOCK = threading.Lock()
 
 
+def until(seconds: float, clock: Callable[[], float] = time.perf_counter) -> Stop:
+    """A ``stop`` that says so once ``seconds`` have passed on ``clock``, from now."""
+    deadline = clock() + seconds
+    return lambda: clock() >= deadline
+
+
+def search_within(players: list[tuple[PinaxTile, ...]], library: Library | None, seconds: float,
+                  cancel: Stop = lambda: False, found: Callable[[], object] | None = None) -> bool:
+    """Search each player's Pinax (tiles in ``players`` order) for ``seconds`` in all, or
+    until ``cancel``, where the answer known is not proven; whether all are proven now.
+    Each player gets a fair share of the time left; what the quick ones leave goes to
+    the others in a second round. The answers are remembered: ``solve_pinax`` with a
+    ``stop`` reads them without searching again; ``found`` is told of each better
+    assignment as soon as it is remembered."""
+    deadline = time.perf_counter() + seconds
+    left = list(enumerate(players))
+    for _ in range(2):
+        for n, (i, tiles) in enumerate(left):
+            share = until((deadline - time.perf_counter()) / (len(left) - n))
+            solve_pinax(tiles, library, i + 1, lambda: cancel() or share(), again=True, found=found)
+        left = [(i, tiles) for i, tiles in left if not proven(solve_pinax(tiles, library, i + 1, known_only))]
+    return not left
+
+
+def known_only() -> bool:
+    """The ``stop`` that reads the answers known without searching (it says stop at once)."""
+    return True
+
+
+def proven(results) -> bool:
+    """Whether every result is the best there is."""
+    return all(result.proven for result in results)
+
+
 def solve_pinax(tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int,
-                stop: Stop | None = None) -> tuple[TileResult, ...]:
+                stop: Stop | None = None, again: bool = False,
+                found: Callable[[], object] | None = None) -> tuple[TileResult, ...]:
     """S1-S6: each tile's result for the player (1-based ``player_number``). Without
     ``stop`` the answer is exact; with it, an answer already known (proven or not) is
-    reused, else the search runs until ``stop`` says so."""
+    reused, else the search runs until ``stop`` says so. ``again``: search once more
+    where the answer known is not proven (the app's background search), telling
+    ``found`` of each better assignment on the way."""
     results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
     patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
         for i in patterned:
             results[i] = TileResult(i, 0, 0, note="pattern mode needs the Library grid", pattern=True)
     elif patterned:
-        best = answer(tuple(tiles[i].pattern or () for i in patterned), library.grid, player_number, stop)
+        best = answer(tuple(tiles[i].pattern or () for i in patterned), library.grid, player_number, stop, again,
+                      found)
         for i, result in zip(patterned, best):
             results[i] = replace(result, index=i, pattern=True)
     return tuple(results)
 
 
 def answer(patterns: tuple, grid: LibraryGrid, player_number: int, stop: Stop | None = None,
-           again: bool = False) -> tuple[TileResult, ...]:
+           again: bool = False, found: Callable[[], object] | None = None) -> tuple[TileResult, ...]:
     """The patterns' results, remembered by content. A remembered answer that is not
     proven is searched again when ``stop`` is None (exact wanted) or ``again``."""
     key = (patterns, grid.height, grid.width, seal_masks(grid)[player_number - 1])
     known = _ANSWERS.get(key)
     if known is not None and (known[0].proven or (stop is not None and not again)):
         return known
+
+    def better(results: list[TileResult]) -> None:  # mid-search: remembered, then told
+        remember(key, tuple(results))
+        found()
+
     try:
-        found = tuple(best_assignment(patterns, grid, player_number, stop))
+        best = best_assignment(patterns, grid, player_number, stop, better if found else None)
     except Stopped:
-        found = tuple(TileResult(i, 0, 0, proven=False) for i in range(len(patterns)))
-    if known is not None and not found[0].proven and total(known) >= total(found):
-        return known
+        best = [TileResult(i, 0, 0, proven=False) for i in range(len(patterns))]
+    return remember(key, tuple(best))
+
+
+def remember(key: tuple, found: tuple[TileResult, ...]) -> tuple[TileResult, ...]:
+    """Keep ``found`` as the answer for ``key`` unless the one known is proven, or as
+    good; the answer kept."""
     with _LOCK:
+        known = _ANSWERS.get(key)
+        if known is not None and (known[0].proven or not found[0].proven and total(known) >= total(found)):
+            return known
         _ANSWERS.pop(key, None)
         if len(_ANSWERS) >= ANSWERS_SIZE:
             del _ANSWERS[next(iter(_ANSWERS))]
@@ -168,9 +219,11 @@ def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = No
     return kept
 
 
-def best_assignment(patterns, grid: LibraryGrid, player_number: int, stop: Stop | None = None) -> list[TileResult]:
+def best_assignment(patterns, grid: LibraryGrid, player_number: int, stop: Stop | None = None,
+                    found: Callable[[list[TileResult]], object] | None = None) -> list[TileResult]:
     """S3 + S5: the best placement and Seal use for each pattern, in input order (exact
-    unless ``stop`` cut the search short: then each result has ``proven=False``)."""
+    unless ``stop`` cut the search short: then each result has ``proven=False``).
+    ``found`` is given each better assignment while the search goes on."""
     eligible = seal_masks(grid)[player_number - 1]
     options: dict[tuple, dict[int, Placement]] = {}  # a pattern's Seal sets, once per pattern
     members: dict[tuple, list[int]] = {}  # tiles with the same Seal sets: one group
@@ -183,14 +236,17 @@ def best_assignment(patterns, grid: LibraryGrid, player_number: int, stop: Stop 
     # early (equivalent if mutated: any order gives the same best, more slowly)
     order = sorted(members, key=lambda sets: (-max(map(int.bit_count, sets), default=0), len(sets)))  # pragma: no mutate
     groups = [(sorted(sets, key=int.bit_count, reverse=True), len(members[sets])) for sets in order]  # pragma: no mutate
-    search = Search(groups, stop)
-    proven = search.run(eligible)
-    tiles = [iter(members[sets]) for sets in order]  # each group's tiles, in turn
-    results = [TileResult(i, 0, 0, proven=proven) for i in range(len(patterns))]
-    for g, used, mask in search.best_path:
-        i = next(tiles[g])
-        covers, rotation, top, left = options[tuple(map(tuple, patterns[i]))][mask]
-        seals = used.bit_count()
-        results[i] = TileResult(i, RENOWN[seals], seals, rotation, (top, left),
-                                cells_of(used, grid.width), cells_of(covers, grid.width), proven=proven)
-    return results
+
+    def results(proven: bool) -> list[TileResult]:
+        tiles = [iter(members[sets]) for sets in order]  # each group's tiles, in turn
+        made = [TileResult(i, 0, 0, proven=proven) for i in range(len(patterns))]
+        for g, used, mask in search.best_path:
+            i = next(tiles[g])
+            covers, rotation, top, left = options[tuple(map(tuple, patterns[i]))][mask]
+            seals = used.bit_count()
+            made[i] = TileResult(i, RENOWN[seals], seals, rotation, (top, left),
+                                 cells_of(used, grid.width), cells_of(covers, grid.width), proven=proven)
+        return made
+
+    search = Search(groups, stop, found and (lambda: found(results(False))))
+    return results(search.run(eligible))

@@ -42,11 +42,12 @@ class Hard(Exception):
 class Search:
     """Depth-first branch and bound over groups of tiles, with the best total found."""
 
-    def __init__(self, groups: list[tuple[list[int], int]], stop: Callable[[], bool] | None = None) -> None:
+    def __init__(self, groups: list[tuple[list[int], int]], stop: Callable[[], bool] | None = None,
+                 found: Callable[[], object] | None = None) -> None:
         """``groups``: per group of identical tiles, their Seal sets (most Seals first)
         and how many tiles share them. ``stop`` is asked now and then once a first
-        assignment is found."""
-        self.given = groups
+        assignment is found; ``found`` is told of each better one."""
+        self.given, self.found = groups, found
         self.stop, self.steps, self.proven = stop, 0, False
         self.prices: Prices | None = None  # set up once the search proves hard
         self.price_after = PRICE_AFTER
@@ -158,8 +159,7 @@ class Search:
                 self.prices = Prices(groups, free, self.best_total)
                 found, picks = self.prices.greedy(groups, free)
                 if found > self.best_total:
-                    self.best_total = found
-                    self.best_path = [(self.ids[g], used, mask) for g, used, mask in picks]
+                    self.better(found, [(self.ids[g], used, mask) for g, used, mask in picks])
                 if self.prices.value < self.best_total + 1:
                     self.proven = True
                     return True
@@ -172,11 +172,17 @@ class Search:
             pass
         return self.proven
 
+    def better(self, total: int, path: list[tuple[int, int, int]]) -> None:
+        """A better assignment: kept, and told."""
+        self.best_total, self.best_path = total, path
+        if self.found is not None:
+            self.found()
+
     def visit(self, free: int, t: int, lo: int, gained: int) -> None:
         """Try every useful choice for tile t (sets from ``lo`` on) and the tiles after."""
         if t == self.count:
             if gained > self.best_total:
-                self.best_total, self.best_path = gained, list(self.path)
+                self.better(gained, list(self.path))
             return
         self.steps += 1
         if self.best_total >= 0:
