@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import scorepad.rules.pinax_search as pinax_search
-from scorepad.rules.pinax_bounds import Prices, level_bound, most_disjoint, single_bits
+from scorepad.rules.pinax_bounds import level_bound, most_disjoint, single_bits
+from scorepad.rules.pinax_prices import Prices
 from scorepad.rules.pinax_search import Search
 from .conftest import examples
 
@@ -193,13 +194,13 @@ def test_S5_the_relaxed_bound_holds_at_any_prices_and_drops_no_set_a_better_tota
 
 def test_S5_a_search_stopped_keeps_the_best_path_found_and_says_it_is_not_proven():
     """Six different tiles, each with twenty sets of 2-4 of 24 Seals drawn at random:
-    work enough (590 steps) that the search asks ``stop``, every 64 steps."""
+    work enough that the search asks ``stop``, every ``STOP_EVERY`` steps."""
     rng = random.Random(1)
     groups = [(sorted({sum(1 << b for b in rng.sample(range(24), rng.randint(2, 4))) for _ in range(20)},
                       key=int.bit_count, reverse=True), 1) for _ in range(6)]
     asked = []
     search = Search(groups, stop=lambda: asked.append(search.steps) or True)
-    assert search.run(ALL_24) is False and asked == [64]
+    assert search.run(ALL_24) is False and asked == [pinax_search.STOP_EVERY]
     assert search.best_total > 0
     check_path(search, groups, ALL_24)
     exact = Search(groups)

@@ -25,14 +25,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
-from .pinax_bounds import RENOWN, Prices, level_bound, most_disjoint, parts, single_bits
+from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts, single_bits
+from .pinax_prices import Prices
 
-PRICE_AFTER = 150  # steps before the linear-programming bound is worth its set-up
+PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
+STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
+PACK_LEVELS = (4, 3)  # tiles that can have 4, or 3, Seals each at once: pairs cost more than they tell
 REMEMBERED = 1_000_000  # states kept at most (past it they are forgotten: more work, same answer)
-
-
-class Stopped(Exception):
-    """``stop`` said so: the best assignment found so far stands."""
 
 
 class Hard(Exception):
@@ -121,7 +120,7 @@ class Search:
             priced = self.prices.bound([(sets, count) for _, sets, count in self.left(t, lo)], free, need, sum(tiles))
             if priced is not None:
                 return priced
-        for k in (4, 3, 2):
+        for k in PACK_LEVELS:
             if need is None or found <= need:
                 break
             if tiles[k] < 2:
@@ -156,7 +155,7 @@ class Search:
                 self.visit(free, 0, 0, 0)
             except Hard:
                 groups = list(zip(self.sets, self.counts))
-                self.prices = Prices(groups, free, self.best_total)
+                self.prices = Prices(groups, free, self.best_total, self.stop)
                 found, picks = self.prices.greedy(groups, free)
                 if found > self.best_total:
                     self.better(found, [(self.ids[g], used, mask) for g, used, mask in picks])
@@ -186,7 +185,7 @@ class Search:
             return
         self.steps += 1
         if self.best_total >= 0:
-            if self.stop is not None and not self.steps % 64 and self.stop():
+            if self.stop is not None and not self.steps % STOP_EVERY and self.stop():
                 raise Stopped
             if self.steps == self.price_after and self.prices is None:
                 raise Hard
