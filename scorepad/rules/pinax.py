@@ -38,6 +38,7 @@ def quick_result(index: int, seals: int) -> TileResult:
 # Answers by content: (patterns, height, width, eligible Seals) -> the pattern tiles'
 # results. Read and written by the app's background search too, hence the lock.
 _ANSWERS: dict[tuple, tuple[TileResult, ...]] = {}
+_LATEST: dict[tuple, tuple[TileResult, ...]] = {}  # (patterns, height, width) -> the last answer kept
 ANSWERS_SIZE = 256
 _LOCK = threading.Lock()
 
@@ -111,10 +112,27 @@ def answer(patterns: tuple, grid: LibraryGrid, player_number: int, stop: Stop | 
         found()
 
     try:
-        best = best_assignment(patterns, grid, player_number, stop, better if found else None)
+        best = tuple(best_assignment(patterns, grid, player_number, stop, better if found else None))
     except Stopped:
-        best = [TileResult(i, 0, 0, proven=False) for i in range(len(patterns))]
-    return remember(key, tuple(best))
+        best = tuple(TileResult(i, 0, 0, proven=False) for i in range(len(patterns)))
+    if not best[0].proven:  # cut short: the last answer for these tiles may still score more here
+        kept = still(_LATEST.get(key[:3]), key[3], grid.width)
+        if kept is not None and total(kept) > total(best):
+            best = kept
+    return remember(key, best)
+
+
+def still(results: tuple[TileResult, ...] | None, eligible: int, width: int) -> tuple[TileResult, ...] | None:
+    """An answer for the same tiles on other Seals, cut to the Seals still eligible
+    (S2): each tile keeps its placement and what is left of its Seals under it, so no
+    Seal serves two tiles (S3); a best found so far, not proven."""
+    if results is None:
+        return None
+    cut = []
+    for result in results:
+        cells = tuple(cell for cell in result.cells if eligible >> (cell[0] * width + cell[1]) & 1)
+        cut.append(replace(result, score=RENOWN[len(cells)], seals=len(cells), cells=cells, proven=False))
+    return tuple(cut)
 
 
 def remember(key: tuple, found: tuple[TileResult, ...]) -> tuple[TileResult, ...]:
@@ -128,6 +146,10 @@ def remember(key: tuple, found: tuple[TileResult, ...]) -> tuple[TileResult, ...
         if len(_ANSWERS) >= ANSWERS_SIZE:
             del _ANSWERS[next(iter(_ANSWERS))]
         _ANSWERS[key] = found
+        _LATEST.pop(key[:3], None)
+        if len(_LATEST) >= ANSWERS_SIZE:
+            del _LATEST[next(iter(_LATEST))]
+        _LATEST[key[:3]] = found
     return found
 
 
@@ -140,6 +162,7 @@ def forget_answers() -> None:
     """Forget the remembered answers (the benchmarks time the search itself)."""
     with _LOCK:
         _ANSWERS.clear()
+        _LATEST.clear()
     forget_masks()
 
 

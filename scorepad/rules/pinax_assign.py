@@ -85,7 +85,7 @@ def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = No
     """The maximal Seal sets a tile can cover, each with one placement that covers it."""
     found: dict[int, Placement] = {}
     for n, place in enumerate(placements(tuple(map(tuple, pattern)), grid.height, grid.width)):
-        if stop is not None and not n % 512 and stop():
+        if stop is not None and not n % 128 and stop():
             raise Stopped
         mask = place[0] & eligible
         if mask and mask not in found:

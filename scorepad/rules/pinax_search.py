@@ -74,7 +74,11 @@ class Search:
         self.offered.reverse()
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
-        self.seen: dict[tuple[int, int, int], int] = {}  # state -> most Renown it was reached with
+        # state -> most Renown it was reached with; a state is one number, not a tuple:
+        # a million tuples would be a million objects for the garbage collector to walk
+        # (in whichever thread it runs: the app's, too)
+        self.seen: dict[int, int] = {}
+        self.span = (max(map(len, sets), default=0) + 1, self.count + 1)
 
     def reach(self, t: int, lo: int) -> int:
         """The Seals tile t (from its set ``lo`` on) and the tiles after it can use."""
@@ -189,7 +193,7 @@ class Search:
                 raise Stopped
             if self.steps == self.price_after and self.prices is None:
                 raise Hard
-        state = (t, lo, free & self.reach(t, lo))
+        state = ((free & self.reach(t, lo)) * self.span[0] + lo) * self.span[1] + t
         if self.seen.get(state, -1) >= gained:
             return  # the same Seals were already left for these tiles, with more Renown banked
         if len(self.seen) >= REMEMBERED:

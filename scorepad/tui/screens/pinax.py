@@ -118,7 +118,7 @@ class PinaxScreen(GameScreen):
             if tile.pattern is None:
                 continue
             result = score.pinax_detail[i]
-            show_words(self.query_one(f"#result-{i}", Label), tile_words(result))
+            show_words(self.query_one(f"#result-{i}", Label), tile_words(result), layout=False)
             self.query_one(f"#tile-{i}", PatternEditor).show(tile.pattern)
             for cell in result.cells:
                 marks[cell] = str(i + 1)
