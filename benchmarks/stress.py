@@ -105,7 +105,7 @@ def pinax_sheet(seals: str, colours: str, tiles: str, seed: int, size: int = 12,
             "players": players, "library": {"rows": rows}}
 
 
-def pinax_stress_set(seeds: int = 4, size: int = 12, count: int = 6) -> list[dict]:
+def pinax_stress_set(seeds: int = 8, size: int = 12, count: int = 6) -> list[dict]:
     """Every family (Seals dense, busy or sparse; spread or one colour; tiles identical,
     mixed or random) ``seeds`` times: 18 x ``seeds`` sheets, each titled by its family."""
     return [pinax_sheet(seals, colours, tiles, seed, size, count)
