@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from pathlib import Path
 
@@ -81,9 +82,10 @@ async def on_hard_grid(app, pilot) -> None:
 
 def grid_keys(folder: Path) -> dict[str, float]:
     """The worst and median UI-thread time per key (and the worst wall time, for the
-    record), on the hard sheet, in a headless app."""
+    record), on the hard sheet, in a headless app (its data folder: ``folder``)."""
     from scorepad.tui.app import ScorepadApp
 
+    os.environ["SCOREPAD_HOME"] = str(folder)
     async def run() -> list[tuple[float, float]]:
         app = ScorepadApp(path=write_hard_sheet(folder / "hard.json"))
         async with app.run_test(size=(120, 50)) as pilot:

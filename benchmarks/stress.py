@@ -110,3 +110,14 @@ def pinax_stress_set(seeds: int = 8, size: int = 12, count: int = 6) -> list[dic
     mixed or random) ``seeds`` times: 18 x ``seeds`` sheets, each titled by its family."""
     return [pinax_sheet(seals, colours, tiles, seed, size, count)
             for seals in SEALS for colours in COLOURS for tiles in TILES for seed in range(seeds)]
+
+
+def sealed_squares(count: int) -> dict:
+    """The audit's fully sealed board: 12 x 12, every space a translated tile with a Seal
+    of one of four players, and ``count`` identical 2 x 2 tiles per player."""
+    sheet = pinax_sheet("dense", "spread", "identical", 0)
+    square = [list(cell) for cell in SHAPES["square"]]
+    for player in sheet["players"]:
+        player["pinax"] = [{"pattern": square} for _ in range(count)]
+    sheet["title"] = f"Sealed, {count} squares each"
+    return sheet

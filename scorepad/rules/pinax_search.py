@@ -13,6 +13,10 @@ turn; a tile takes a subset of one of its sets, or nothing. What keeps it small:
   counts of tiles that can have k Seals each at once. A node stops as soon as it has
   found what its bound allows: the whole search ends the moment the best total meets
   the bound at the root.
+- Prices. A search still going after ``PRICE_AFTER`` steps is hard: it prices the
+  Seals (``pinax_prices``: the linear-programming bound, within a Renown or two of the
+  truth where counting is far off), drops the sets no better assignment can use, tries
+  the choices that gain most at those prices first, and starts again.
 - Memory. A state is (tile, first set it may take, free Seals that it or a later tile
   can reach); reaching a state again with no more Renown banked is cut at once.
 
@@ -22,10 +26,10 @@ early, keeping the best assignment found (``proven`` stays False).
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Callable
 
-from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts, single_bits
+from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts
+from .pinax_choices import Choices
 from .pinax_prices import Prices
 
 PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
@@ -38,7 +42,7 @@ class Hard(Exception):
     """The search is taking long enough to be worth the linear-programming bound."""
 
 
-class Search:
+class Search(Choices):
     """Depth-first branch and bound over groups of tiles, with the best total found."""
 
     def __init__(self, groups: list[tuple[list[int], int]], stop: Callable[[], bool] | None = None,
@@ -235,39 +239,3 @@ class Search:
         rest = self.end[t]  # this tile scores nothing, nor the rest of its group
         if gained + (self.bound(rest, 0, free) if rest < self.count else 0) > self.best_total:
             self.visit(free, rest, 0, gained)
-
-    def choices(self, t: int, lo: int, free: int, size: int):
-        """The distinct ways tile t can take ``size`` free Seals of one of its sets (from
-        ``lo`` on), as (Seals, set index)."""
-        tried: set[int] = set()
-        for i in range(lo, len(self.sets[self.group[t]])):
-            for used in self.takes(t, i, free, size):
-                if used not in tried:
-                    tried.add(used)
-                    yield used, i
-
-    def priced_choices(self, t: int, lo: int, free: int, gap: float) -> list[tuple[int, int, int]]:
-        """(size, Seals, set index) for tile t, those that gain most at the prices first,
-        leaving out every choice whose gain is under ``gap``: the later tiles make at most
-        ``rest`` less its Seals' prices, so such a choice cannot beat the best."""
-        found: dict[int, tuple[float, int, int]] = {}
-        sets = self.sets[self.group[t]]
-        for i in range(lo, len(sets)):
-            if self.prices.gain(sets[i] & free)[0] < gap - 1e-9:
-                continue  # no part of this set gains enough
-            for size in (4, 3, 2, 1):
-                for used in self.takes(t, i, free, size):
-                    gain = RENOWN[size] - self.prices.of(used)
-                    if used not in found and gain >= gap - 1e-9:
-                        found[used] = (-gain, size, i)
-        return [(size, used, i) for used, (_, size, i) in sorted(found.items(), key=lambda item: item[1])]
-
-    def takes(self, t: int, i: int, free: int, size: int):
-        """The ways tile t can take ``size`` free Seals of its set i. Seals no later tile
-        reaches are always taken (leaving them could only lose)."""
-        avail = self.sets[self.group[t]][i] & free
-        forced = avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)
-        need = size - forced.bit_count()
-        if avail.bit_count() >= size and need >= 0:
-            for combo in combinations(single_bits(avail & ~forced), need):
-                yield forced | sum(combo)
