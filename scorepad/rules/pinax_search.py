@@ -35,7 +35,7 @@ from .pinax_prices import Prices
 PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
 STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
 PACK_LEVELS = (4, 3)  # tiles that can have 4, or 3, Seals each at once: pairs cost more than they tell
-REMEMBERED = 1_000_000  # states kept at most (past it they are forgotten: more work, same answer)
+REMEMBERED = 200_000  # states kept at most, some 20 MB (past it they are forgotten: more work, same answer)
 
 
 class Hard(Exception):
