@@ -1,12 +1,13 @@
 """The App's part that finishes hard Pinax searches in a thread (S5).
 
-The live totals search each player's Pinax for a few milliseconds at most on the UI
-thread (``PINAX_BUDGET``, CPU time): a key never waits for a hard sheet. What is not
+The live totals search each player's Pinax for a millisecond at most on the UI thread
+(``PINAX_BUDGET``, CPU time): a key never waits for a hard sheet. What is not
 proven by then shows as the best assignment found so far, and a thread searches on,
 in slices that double in length (each player a fair share of each): the screens show
 each better assignment as it is found (at most every ``SHOW_EVERY``), and the next
 slice reads the sheet as it stands then. A change to the sheet ends a slice at once
-(its search may be moot), as do another game and quitting.
+(its search may be moot), as do another game and quitting; while keys come the search
+waits (``KEY_PAUSE``), so typing on a hard sheet is as quick as on any other.
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ class BackgroundSearch:
                 self.game[1].follow_sheet()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A search that ended just as the sheet changed: the new sheet may need one."""
-        if event.worker.group == "pinax" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+        """A search that ended just as the sheet changed: the new sheet may need one (not
+        after an error: that would only start the same error again)."""
+        if event.worker.group == "pinax" and event.state == WorkerState.SUCCESS:
             if self.live is not None and self.live.searching():
                 self.search_on()
