@@ -35,3 +35,33 @@ async def test_S5_every_key_on_the_grid_of_a_sheet_that_takes_seconds_is_drawn_w
         assert "≥" in "".join(app.screen.query_one(LiveTotals).line_words(y) for y in range(5))
         assert any(worker.group == "pinax" and worker.is_running for worker in app.workers)
         app.workers.cancel_group(app, "pinax")
+
+
+async def test_S5_a_sheet_not_solved_within_the_keys_budget_is_finished_in_the_background_and_shown(tmp_path):
+    """Tens of milliseconds of search: more than the live totals' budget, so the totals
+    first show the best found so far, then the thread proves the best and they show it."""
+    import asyncio
+    import json
+
+    from benchmarks.stress import pinax_sheet
+    from scorepad.rules import pinax
+    from scorepad.rules.models import Sheet
+    from scorepad.rules.standings import standings
+
+    data = pinax_sheet("dense", "spread", "mixed", 3)
+    path = tmp_path / "medium.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    pinax.forget_answers()
+    app = ScorepadApp(path=path)
+    started = []
+    search_on = app.search_on
+    app.search_on = lambda: started.append(1) or search_on()  # the live sheet calls it when unsettled
+    async with app.run_test(size=(120, 50)):
+        for _ in range(1000):  # ten seconds at most
+            if app.live is not None and not app.live.searching():
+                break
+            await asyncio.sleep(0.01)
+        shown = "".join(app.screen.query_one(LiveTotals).line_words(y) for y in range(5))
+        assert started and not app.live.searching() and "≥" not in shown
+        exact = standings(Sheet.model_validate({k: v for k, v in data.items() if k not in ("format", "version")}))
+        assert [s.pinax for s in app.live.standings().scores] == [s.pinax for s in exact.scores]
