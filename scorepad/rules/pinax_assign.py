@@ -68,14 +68,6 @@ def forget_masks() -> None:
         _MASKS.clear()
 
 
-def bits_of(cells, width: int) -> int:
-    """Cells as a bit mask, bit ``row * width + column``."""
-    mask = 0
-    for r, c in cells:
-        mask |= 1 << (r * width + c)
-    return mask
-
-
 def cells_of(mask: int, width: int) -> tuple[tuple[int, int], ...]:
     """A bit mask back to (row, column) cells, in reading order."""
     return tuple(divmod(bit.bit_length() - 1, width) for bit in single_bits(mask))
