@@ -58,10 +58,10 @@ def games_folder(home: Path, count: int) -> Path:
 def earlier_listing(folder: Path) -> float:
     """Seconds the listing of earlier versions took: read, validate and score every file."""
     from scorepad.rules import standings
-    from scorepad.rules.pinax import forget_recent
+    from scorepad.rules.pinax import forget_answers
     from scorepad.storage.files import read_sheet
 
-    forget_recent()
+    forget_answers()
     start = time.perf_counter()
     for path in sorted(folder.glob("*.json")):
         standings(read_sheet(path).sheet)

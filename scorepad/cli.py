@@ -38,15 +38,32 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    """Print the standings of a sheet: a table, or the JSON contract with --json."""
+    """Print the standings of a sheet: a table, or the JSON contract with --json. With
+    --time-limit the Pinax search stops after that many seconds, and says so (S5)."""
     from .reports import score_json, score_text
+    from .rules.pinax import known_only, search_within
 
     sheet = read_sheet(Path(args.file)).sheet
+    stop = None
+    if args.time_limit is not None:  # the answers found in the time are then read as known
+        search_within([player.pinax for player in sheet.players], sheet.library, args.time_limit)
+        stop = known_only
     if args.json:
-        print(json.dumps(score_json(sheet), indent=2, ensure_ascii=False))
+        print(json.dumps(score_json(sheet, stop), indent=2, ensure_ascii=False))
     else:
-        print(score_text(sheet))
+        print(score_text(sheet, stop))
     return 0
+
+
+def seconds(text: str) -> float:
+    """A time limit in seconds: a number above 0 (argparse says so otherwise)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -252,6 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     score = command("score", cmd_score)
     score.add_argument("file", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print the JSON contract")
+    score.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                       help="stop the Pinax search after this long; a result not proven the best says so")
     export = command("export", cmd_export)
     export.set_defaults(parser=export)
     export.add_argument("file", metavar="FILE", nargs="?", help="the sheet to export (or --all)")

@@ -8,7 +8,10 @@ from .columns import cell_len, fit
 from .messages import counted
 from .rules import end_status, standings
 from .rules.models import Sheet
+from .rules.pinax import Stop
 from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+
+NOT_PROVEN = "the best Pinax assignment found within the time limit, not proven the best"
 
 
 def tile_json(tile) -> dict[str, Any]:
@@ -24,9 +27,11 @@ def tile_json(tile) -> dict[str, Any]:
     }
 
 
-def score_json(sheet: Sheet) -> dict[str, Any]:
-    """The ``score --json`` shape (a public contract: keys are added, never renamed) (players in ranking order), plus extras."""
-    table = standings(sheet)
+def score_json(sheet: Sheet, stop: Stop | None = None) -> dict[str, Any]:
+    """The ``score --json`` shape (a public contract: keys are added, never renamed) (players in ranking order), plus extras.
+    ``stop`` may cut the Pinax searches short: ``pinax_proven`` (per player) and
+    ``proven`` (all of them) say whether each Pinax figure is the best there is."""
+    table = standings(sheet, stop)
     end = end_status(sheet)
     players = []
     for score, rank in zip(table.scores, table.ranks):
@@ -36,11 +41,13 @@ def score_json(sheet: Sheet) -> dict[str, Any]:
             total=score.total, rank=rank, seals_removed=score.seals_removed,
             scholar_cards=score.scholar_cards, kings_requests=score.kings_requests,
             pinax_detail=[tile_json(tile) for tile in score.pinax_detail],
+            pinax_proven=score.pinax_proven,
         )
         players.append(row)
     return {
         "title": sheet.title,
         "players": players,
+        "proven": all(score.pinax_proven for score in table.scores),
         "winners": list(table.winners),
         "tie_breaks": [{"rule": s.rule, "text": s.text} for s in table.separations],
         "end": {
@@ -57,13 +64,14 @@ def tile_words(tile) -> str:
         return tile.note
     if not tile.pattern:
         return f"{counted(tile.seals, 'Seal')} counted -> {tile.score}"
+    found = "" if tile.proven else " (best found so far)"
     if not tile.cells:
-        return "no eligible Seals fit -> 0"
+        return ("no eligible Seals fit -> 0" if tile.proven else "no Seals placed yet -> 0") + found
     cells = " ".join(f"r{r + 1}c{c + 1}" for r, c in tile.cells)
     return (
         f"rotated {tile.rotation}°, at row {tile.position[0] + 1} "
         f"column {tile.position[1] + 1}, Seals {cells} -> {tile.score}"
-    )
+    ) + found
 
 
 def tile_line(tile) -> str:
@@ -71,9 +79,10 @@ def tile_line(tile) -> str:
     return f"tile {tile.index + 1}: {tile_words(tile)}"
 
 
-def score_text(sheet: Sheet) -> str:
-    """A readable table: categories, total, rank, tie-breaks, winners and end status."""
-    table = standings(sheet)
+def score_text(sheet: Sheet, stop: Stop | None = None) -> str:
+    """A readable table: categories, total, rank, tie-breaks, winners and end status
+    (and a note for a Pinax figure ``stop`` left unproven)."""
+    table = standings(sheet, stop)
     end = end_status(sheet)
     width = max(6, *(cell_len(s.name) for s in table.scores))  # cells: 王小明 takes six
     heads = [CATEGORY_LABELS[c] for c in CATEGORIES] + ["Total"]
@@ -100,4 +109,6 @@ def score_text(sheet: Sheet) -> str:
     else:
         lines.append(f"End: not triggered. {end.next}")
     lines.extend(f"Note: {warning}" for warning in end.warnings)
+    lines.extend(f"Note: {score.name}'s Pinax {score.pinax} is {NOT_PROVEN} (S5)."
+                 for score in table.scores if not score.pinax_proven)
     return "\n".join(lines)

@@ -1,18 +1,26 @@
 """The pieces of the Pinax search (S3, S5), each against its own definition worked out
-by brute force: the level bound, the disjoint packing and the bit helpers. The solver
-as a whole is checked against a brute force in tests/test_pinax.py; a wrong piece
-there shows only on the rare sheet that needs it, here on every small input."""
+by brute force: the level bound, the disjoint packing, the prices of the relaxed bound,
+and the search itself, with and without them. The solver as a whole is checked against
+a brute force in tests/test_pinax.py; a wrong piece there shows only on the rare sheet
+that needs it, here on every small input."""
 
 from __future__ import annotations
 
+import random
 from itertools import combinations_with_replacement, product
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
-from scorepad.rules.pinax_search import best_alone, level_bound, max_disjoint, single_bits, sum_masks
+import scorepad.rules.pinax_search as pinax_search
+from scorepad.rules.pinax_bounds import level_bound, most_disjoint, single_bits
+from scorepad.rules.pinax_prices import Prices
+from scorepad.rules.pinax_search import Search
 from .conftest import examples
 
 STEPS = {1: 3, 2: 3, 3: 4, 4: 5}  # S1: 3, 6, 10, 15 Renown for 1-4 Seals, step by step
+RENOWN = (0, 3, 6, 10, 15)  # S1
+ALL_24 = (1 << 24) - 1
 
 
 def levels(top: int):
@@ -42,37 +50,32 @@ def test_S1_S5_the_level_bound_is_the_exact_best_of_its_counts_on_every_small_in
             assert level_bound(list(seals), list(tiles)) == level_bound_by_brute_force(seals, tiles), (seals, tiles)
 
 
-def disjoint_by_brute_force(choices) -> int:
-    """The most groups that each take one set, no two sets sharing a bit."""
+def disjoint_by_brute_force(groups) -> int:
+    """The most sets taken, no two sharing a bit, at most ``count`` (each set once) per group."""
     best = 0
-    for picks in product(*([None, *group] for group in choices)):
-        taken = [p for p in picks if p is not None]
-        if all(not a & b for i, a in enumerate(taken) for b in taken[i + 1:]):
+    for picks in product(*(range(1 << len(sets)) for sets, _ in groups)):
+        taken = [s for (sets, count), pick in zip(groups, picks) if bin(pick).count("1") <= count
+                 for i, s in enumerate(sets) if pick >> i & 1]
+        if len(taken) == sum(bin(p).count("1") for p in picks) and all(
+                not a & b for i, a in enumerate(taken) for b in taken[i + 1:]):
             best = max(best, len(taken))
     return best
 
 
-groups = st.lists(st.lists(st.integers(1, 63), max_size=3), max_size=5)
+packing_groups = st.lists(st.tuples(st.lists(st.integers(1, 63), max_size=3), st.integers(1, 3)), max_size=4)
 
 
 @settings(max_examples=examples(1000), deadline=None)
-@given(groups)
-def test_S3_disjoint_packing_equals_brute_force(choices):
-    assert max_disjoint(choices) == disjoint_by_brute_force(choices)
+@given(packing_groups)
+def test_S3_disjoint_packing_equals_brute_force(groups):
+    assert most_disjoint(groups, 1) == disjoint_by_brute_force(groups)
 
 
 @settings(max_examples=examples(300), deadline=None)
-@given(groups)
-def test_S3_disjoint_packing_out_of_budget_never_undercounts(choices):
-    """Cut short, it answers the number of groups: the bound built on it stays a bound."""
-    assert disjoint_by_brute_force(choices) <= max_disjoint(choices, budget=1) <= len(choices)
-
-
-def test_S3_packing_examples_worked_by_hand():
-    assert max_disjoint([]) == 0
-    assert max_disjoint([[0b11], [0b01], [0b10]]) == 2  # the pair blocks both singles
-    assert max_disjoint([[0b11, 0b100], [0b01], [0b10]]) == 3  # the first takes its other set
-    assert max_disjoint([[0b1], [0b1], [0b1]]) == 1
+@given(packing_groups, st.integers(0, 3))
+def test_S3_disjoint_packing_out_of_budget_never_undercounts(groups, budget):
+    """Cut short, it answers the most allowed: the bound built on it stays a bound."""
+    assert disjoint_by_brute_force(groups) <= most_disjoint(groups, 1, budget=budget)
 
 
 @settings(max_examples=examples(500), deadline=None)
@@ -80,19 +83,14 @@ def test_S3_packing_examples_worked_by_hand():
 def test_single_bits_split_a_mask_into_its_bits_lowest_first(mask):
     bits = single_bits(mask)
     assert bits == [1 << i for i in range(mask.bit_length()) if mask >> i & 1]
-    assert sum_masks(bits) == mask
+    assert sum(bits) == mask
 
 
-def test_sum_masks_and_best_alone_by_hand():
-    assert sum_masks([]) == 0 and sum_masks([0b0101, 0b0011]) == 0b0111
-    assert best_alone([]) == 0 and best_alone([0b1, 0b1110, 0b11]) == 3
-
-
-RENOWN = (0, 3, 6, 10, 15)  # S1
-
-# a tile's Seal sets: masks over eight Seals, four Seals at most (a tile has four cells)
+# a tile's Seal sets: masks over eight Seals, four Seals at most (a tile has four cells);
+# a group is the sets of identical tiles and how many there are
 seal_set = st.integers(1, 255).filter(lambda m: m.bit_count() <= 4)
-tile_sets = st.lists(st.lists(seal_set, min_size=1, max_size=3), max_size=4)
+groups_of_tiles = st.lists(st.tuples(st.lists(seal_set, min_size=1, max_size=3, unique=True), st.integers(1, 3)),
+                           max_size=3).filter(lambda groups: sum(count for _, count in groups) <= 5)
 
 
 def subsets(mask: int):
@@ -105,9 +103,10 @@ def subsets(mask: int):
         subset = (subset - 1) & mask
 
 
-def best_by_brute_force(masks, free: int) -> int:
-    """S3 + S5 by trying everything: each tile takes any part of one of its sets (or
-    nothing), no Seal twice."""
+def best_by_brute_force(groups, free: int) -> int:
+    """S3 + S5 by trying everything: each tile (every copy in a group) takes any part of
+    one of its sets (or nothing), no Seal twice."""
+    masks = [sets for sets, count in groups for _ in range(count)]
     best = 0
 
     def visit(t: int, left: int, gained: int) -> None:
@@ -125,62 +124,119 @@ def best_by_brute_force(masks, free: int) -> int:
     return best
 
 
+def ordered(groups):
+    """The groups as the solver gives them: each group's sets, most Seals first."""
+    return [(sorted(sets, key=int.bit_count, reverse=True), count) for sets, count in groups]
+
+
+def check_path(search: Search, groups, free: int) -> None:
+    """The best path scores the best total, each tile takes part of one of its group's
+    sets, no Seal twice, and no group has more tiles placed than it has."""
+    taken, per_group = 0, [0] * len(groups)
+    for g, used, mask in search.best_path:
+        assert mask in groups[g][0] and used & ~mask == 0 and used & ~free == 0 and not used & taken
+        taken |= used
+        per_group[g] += 1
+    assert all(n <= count for n, (_, count) in zip(per_group, groups))
+    assert sum(RENOWN[used.bit_count()] for _, used, _ in search.best_path) == search.best_total
+
+
+@pytest.mark.parametrize("price_after", [1, 3, pinax_search.PRICE_AFTER])
 @settings(max_examples=examples(600), deadline=None)
-@given(tile_sets, st.integers(0, 255))
-def test_S3_S5_the_search_finds_the_brute_force_best_and_a_path_that_scores_it(masks, free):
-    from scorepad.rules.pinax_search import Search
-
-    search = Search([sorted(m, key=int.bit_count, reverse=True) for m in masks])
-    search.run(free)
-    assert search.best_total == best_by_brute_force(masks, free)
-    taken = 0
-    for tile, (used, mask) in zip(masks, search.best_path):
-        if used:
-            assert mask in tile and used & ~mask == 0 and used & ~free == 0 and not used & taken
-            taken |= used
-    assert sum(RENOWN[used.bit_count()] for used, _ in search.best_path) == search.best_total
+@given(groups=groups_of_tiles, free=st.integers(0, 255))
+def test_S3_S5_the_search_finds_the_brute_force_best_and_a_path_that_scores_it(groups, free, price_after):
+    """With prices set up at once (after 1 step), early (3) or as the solver does, so the
+    relaxed bound, the sets it drops and the order it gives are checked as well."""
+    search = Search(ordered(groups))
+    search.price_after = price_after
+    assert search.run(free) is True
+    assert search.best_total == best_by_brute_force(groups, free)
+    check_path(search, ordered(groups), free)
 
 
 @settings(max_examples=examples(600), deadline=None)
-@given(tile_sets, st.integers(0, 255), st.data())
-def test_S5_the_bound_never_undercuts_what_the_remaining_tiles_can_score(masks, free, data):
+@given(groups_of_tiles, st.integers(0, 255), st.data())
+def test_S5_the_bound_never_undercuts_what_the_remaining_tiles_can_score(groups, free, data):
     """The search stops where the bound says no better total is left: a bound below the
-    truth would lose the best answer."""
-    from scorepad.rules.pinax_search import Search
+    truth would lose the best answer. Tile t takes sets from ``lo`` on, as the search
+    lets it after the tile before it in its group took set ``lo - 1``."""
+    search = Search(ordered(groups))
+    if not search.count:
+        return
+    t = data.draw(st.integers(0, search.count - 1))
+    g = search.group[t]
+    lo = data.draw(st.integers(0, len(search.sets[g])))
+    need = data.draw(st.none() | st.integers(0, 60))
+    left = [(search.sets[g][lo:], search.end[t] - t)] + [(search.sets[h], search.counts[h])
+                                                          for h in range(g + 1, len(search.sets))]
+    truth = best_by_brute_force(left, free)
+    assert search.bound(t, lo, free, need) >= truth
+    search.prices = Prices([(sets, count) for _, sets, count in search.left(0, 0)], free, 0)
+    assert search.bound(t, lo, free, need) >= truth
 
-    search = Search(masks)
-    t = data.draw(st.integers(0, len(masks)))
-    assert search.bound(t, free) >= best_by_brute_force(masks[t:], free)
+
+@settings(max_examples=examples(600), deadline=None)
+@given(groups_of_tiles, st.integers(0, 255), st.integers(0, 40), st.integers(0, 60))
+def test_S5_the_relaxed_bound_holds_at_any_prices_and_drops_no_set_a_better_total_needs(groups, free, target, best):
+    """Prices found towards any target (right or wrong) give a bound never under the
+    truth, and the sets they drop are never needed to score more than ``best``."""
+    groups = ordered(groups)
+    truth = best_by_brute_force(groups, free)
+    prices = Prices(groups, free, target)
+    assert prices.value >= truth - 1e-9
+    assert prices.bound(groups, free, truth) in (None, truth)
+    kept = prices.useful(groups, free, best)
+    if truth > best:
+        assert best_by_brute_force([(sets, count) for sets, (_, count) in zip(kept, groups)], free) == truth
+    total, picks = prices.greedy(groups, free)
+    assert total <= truth and total == sum(RENOWN[used.bit_count()] for _, used, _ in picks)
+
+
+def test_S5_a_search_stopped_keeps_the_best_path_found_and_says_it_is_not_proven():
+    """Six different tiles, each with twenty sets of 2-4 of 24 Seals drawn at random:
+    work enough that the search asks ``stop``, every ``STOP_EVERY`` steps."""
+    rng = random.Random(1)
+    groups = [(sorted({sum(1 << b for b in rng.sample(range(24), rng.randint(2, 4))) for _ in range(20)},
+                      key=int.bit_count, reverse=True), 1) for _ in range(6)]
+    asked = []
+    search = Search(groups, stop=lambda: asked.append(search.steps) or True)
+    assert search.run(ALL_24) is False and asked == [pinax_search.STOP_EVERY]
+    assert search.best_total > 0
+    check_path(search, groups, ALL_24)
+    exact = Search(groups)
+    assert exact.run(ALL_24) is True and exact.best_total >= search.best_total  # not stopped: proven
 
 
 def test_S5_the_bound_keeps_the_tiles_of_three_beside_four_seal_tiles_that_cannot_all_have_four():
     """Two tiles whose four-Seal sets overlap cannot both score 15 (S3): the bound counts
     the one left out as a tile of three, and must still count the other tiles of three
     (a case found by search: 27 Renown in truth)."""
-    from scorepad.rules.pinax_search import Search
-
-    masks = [[0b10100010], [0b01101001], [0b00000110, 0b00111001], [0b01010100]]
-    assert best_by_brute_force(masks, 0xFF) == 27
-    assert Search(masks).bound(0, 0xFF) >= 27
+    groups = [([0b10100010], 1), ([0b01101001], 1), ([0b00111001, 0b00000110], 1), ([0b01010100], 1)]
+    assert best_by_brute_force(groups, 0xFF) == 27
+    assert Search(groups).bound(0, 0, 0xFF, 0) >= 27
 
 
 def test_S5_the_bound_packs_only_the_sets_of_four_seals():
     """Tiles that can score 15 must each have a set of four Seals of their own (S3):
     packing the smaller sets instead undercut the truth here (28 Renown; found by search)."""
-    from scorepad.rules.pinax_search import Search
-
-    masks = [[116, 226], [209, 27], [165, 108, 141]]
-    assert best_by_brute_force(masks, 0xFF) == 28
-    assert Search(masks).bound(0, 0xFF) >= 28
+    groups = [([116, 226], 1), ([209, 27], 1), ([165, 108, 141], 1)]
+    assert best_by_brute_force(groups, 0xFF) == 28
+    assert Search(groups).bound(0, 0, 0xFF, 0) >= 28
 
 
 def test_S3_S5_a_seal_no_later_tile_reaches_is_the_one_always_taken():
     """The first tile can have Seals a and b; the second a, c and d. The best leaves a to
     the second (3 + 10 = 13); taking a whenever the first scores gives 12 at most."""
-    from scorepad.rules.pinax_search import Search
-
     a, b, c, d = 1, 2, 4, 8
-    search = Search([[a | b], [a | c | d]])
+    search = Search([([a | b], 1), ([a | c | d], 1)])
     search.run(a | b | c | d)
-    assert search.best_total == best_by_brute_force([[a | b], [a | c | d]], a | b | c | d) == 13
-    assert [used for used, _ in search.best_path] == [b, a | c | d]
+    assert search.best_total == best_by_brute_force([([a | b], 1), ([a | c | d], 1)], a | b | c | d) == 13
+    assert [used for _, used, _ in search.best_path] == [b, a | c | d]
+
+
+def test_S3_S5_identical_tiles_take_different_sets_and_the_best_still_splits_a_set():
+    """Two identical pairs over three Seals in a row: one takes two, the other the third
+    (6 + 3), found though the tiles take their sets in order."""
+    row = [0b011, 0b110]
+    search = Search([(row, 2)])
+    assert search.run(0b111) and search.best_total == 9 == best_by_brute_force([(row, 2)], 0b111)

@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from scorepad.rules.endgame import end_status
-from scorepad.rules.pinax_search import max_disjoint
+from scorepad.rules.pinax_bounds import most_disjoint
 from scorepad.storage.paths import sheet_name, slug
 from scorepad.storage.session import SheetSession
 
@@ -43,14 +43,24 @@ def test_a_sheet_is_named_by_its_day_and_title_then_numbered_when_taken():
     ([[0b1], [0b10], [0b100], [0b1000]], 4),
 ])
 def test_S3_the_most_groups_that_can_each_take_a_set_no_two_sharing_a_seal(choices, most):
-    assert max_disjoint(choices) == most
+    assert most_disjoint([(sets, 1) for sets in choices], 1) == most
+
+
+@pytest.mark.parametrize("groups, most", [
+    ([([0b1, 0b10, 0b100], 2)], 2),  # two identical tiles: two of the three sets
+    ([([0b1, 0b10], 3)], 2),  # three tiles, two sets: each set once
+    ([([0b11, 0b110, 0b1100], 2)], 2),  # 0b11 and 0b1100 are apart
+    ([([0b11, 0b110], 2), ([0b1], 1)], 2),
+])
+def test_S3_identical_tiles_share_a_group_and_take_different_sets(groups, most):
+    assert most_disjoint(groups, 1) == most
 
 
 def test_S3_past_its_budget_the_count_never_undercounts():
-    choices = [[1 << i for i in range(8)] for _ in range(8)]  # eight groups, eight Seals: all fit
-    assert max_disjoint(choices) == 8
-    hard = [[0b1]] * 6  # only one can take the Seal; a budget of 1 step gives up: the groups
-    assert max_disjoint(hard) == 1 and max_disjoint(hard, budget=1) == 6
+    choices = [([1 << i for i in range(8)], 1) for _ in range(8)]  # eight groups, eight Seals: all fit
+    assert most_disjoint(choices, 1) == 8
+    hard = [([0b1, 0b11], 1), ([0b10, 0b11], 1), ([0b1, 0b10], 1)]  # two of the three at most
+    assert most_disjoint(hard, 1) == 2 and most_disjoint(hard, 1, budget=0) == 3
 
 
 def test_E8_while_the_game_plays_on_the_status_says_where_it_is():

@@ -5,39 +5,28 @@ together, exactly: each tile picks one placement (S4 rotation, S6 inside the gri
 and a set of the player's eligible Seals (S2) under it, no Seal serving two tiles
 (S3), maximising the summed S1 Renown (S5).
 
-Cost. A tile's placements are at most 4 rotations x H x W; each gives the set of
-eligible Seals it covers, and a set contained in another is dropped (the larger one
-offers every choice the smaller does), leaving K sets per tile. The exact search over
-those sets, with its bound on the work, is in ``pinax_search``. The README's benchmark
-measures both on 12 x 12 stress sheets.
+The search itself is in ``pinax_assign`` (and ``pinax_search`` under it); it can be
+hard (S5 is a packing problem), so a caller may pass ``stop``: asked now and then, it
+cuts the search short and the best assignment found so far comes back marked
+``proven=False``. Here the answers are remembered by content (the patterns, the
+Library's size and the player's eligible Seals), so a Library cell that changes one
+player's Seals is searched again for that player only; and ``search_within`` shares a
+time limit between the players (``score --time-limit``, the app's background search).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import threading
+import time
+from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
+from typing import Callable
 
 from .library import LibraryGrid
 from .models import Library, PinaxTile
-from .patterns import Placement, placements
-from .pinax_search import RENOWN, Search, best_alone, single_bits
-
-
-
-@dataclass(frozen=True, slots=True)
-class TileResult:
-    """How one tile scored: its Renown, the Seals used and, for a pattern, where it lay."""
-
-    index: int
-    score: int
-    seals: int
-    rotation: int | None = None
-    position: tuple[int, int] | None = None
-    cells: tuple[tuple[int, int], ...] = ()
-    covered: tuple[tuple[int, int], ...] = ()
-    note: str = ""
-    pattern: bool = False  # False for a quick count
+# (Stop and TileResult are the solver's words for its callers too)
+from .pinax_assign import Stop, TileResult, best_assignment, forget_masks, seal_masks
+from .pinax_bounds import RENOWN, Stopped
 
 
 @lru_cache(maxsize=256)
@@ -46,101 +35,134 @@ def quick_result(index: int, seals: int) -> TileResult:
     return TileResult(index, RENOWN[seals], seals)
 
 
-# Recent answers by object identity: an entry copies only what it changes, so the
-# pattern tiles and the Library of a sheet are the same objects until an entry replaces
-# them, and the live totals need not search again after every other value (a quick
-# count or a Supplies value).
-_RECENT: dict[tuple, tuple] = {}
-RECENT_SIZE = 64
+# Answers by content: (patterns, height, width, eligible Seals) -> the pattern tiles'
+# results. Read and written by the app's background search too, hence the lock.
+_ANSWERS: dict[tuple, tuple[TileResult, ...]] = {}
+_LATEST: dict[tuple, tuple[TileResult, ...]] = {}  # (patterns, height, width) -> the last answer kept
+ANSWERS_SIZE = 256
+_LOCK = threading.Lock()
 
 
-def solve_pinax(
-    tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int
-) -> tuple[TileResult, ...]:
-    """S1-S6: each tile's result for the player (1-based ``player_number``)."""
+def until(seconds: float, clock: Callable[[], float] = time.perf_counter) -> Stop:
+    """A ``stop`` that says so once ``seconds`` have passed on ``clock``, from now."""
+    deadline = clock() + seconds
+    return lambda: clock() >= deadline
+
+
+def search_within(players: list[tuple[PinaxTile, ...]], library: Library | None, seconds: float,
+                  cancel: Stop = lambda: False, found: Callable[[], object] | None = None) -> bool:
+    """Search each player's Pinax (tiles in ``players`` order) for ``seconds`` in all, or
+    until ``cancel``, where the answer known is not proven; whether all are proven now.
+    Each player gets a fair share of the time left; what the quick ones leave goes to
+    the others in a second round. The answers are remembered: ``solve_pinax`` with a
+    ``stop`` reads them without searching again; ``found`` is told of each better
+    assignment as soon as it is remembered."""
+    deadline = time.perf_counter() + seconds
+    left = list(enumerate(players))
+    for _ in range(2):
+        for n, (i, tiles) in enumerate(left):
+            share = until((deadline - time.perf_counter()) / (len(left) - n))
+            solve_pinax(tiles, library, i + 1, lambda: cancel() or share(), again=True, found=found)
+        left = [(i, tiles) for i, tiles in left if not proven(solve_pinax(tiles, library, i + 1, known_only))]
+    return not left
+
+
+def known_only() -> bool:
+    """The ``stop`` that reads the answers known without searching (it says stop at once)."""
+    return True
+
+
+def proven(results) -> bool:
+    """Whether every result is the best there is."""
+    return all(result.proven for result in results)
+
+
+def solve_pinax(tiles: tuple[PinaxTile, ...], library: Library | None, player_number: int,
+                stop: Stop | None = None, again: bool = False,
+                found: Callable[[], object] | None = None) -> tuple[TileResult, ...]:
+    """S1-S6: each tile's result for the player (1-based ``player_number``). Without
+    ``stop`` the answer is exact; with it, an answer already known (proven or not) is
+    reused, else the search runs until ``stop`` says so. ``again``: search once more
+    where the answer known is not proven (the app's background search), telling
+    ``found`` of each better assignment on the way."""
     results = [quick_result(i, tile.seals) if tile.seals is not None else None for i, tile in enumerate(tiles)]
     patterned = [i for i, result in enumerate(results) if result is None]
     if patterned and library is None:
         for i in patterned:
             results[i] = TileResult(i, 0, 0, note="pattern mode needs the Library grid", pattern=True)
     elif patterned:
-        best = _best_remembered(tuple(tiles[i] for i in patterned), library, player_number)
+        best = answer(tuple(tiles[i].pattern or () for i in patterned), library.grid, player_number, stop, again,
+                      found)
         for i, result in zip(patterned, best):
             results[i] = replace(result, index=i, pattern=True)
     return tuple(results)
 
 
-def _best_remembered(patterns: tuple[PinaxTile, ...], library: Library, player_number: int) -> list:
-    """S5's best assignment of these pattern tiles, searched once for the same tiles and
-    Library (by identity)."""
-    key = (tuple(map(id, patterns)), id(library), player_number)
-    known = _RECENT.get(key)
-    if known is not None and known[1] is library and all(a is b for a, b in zip(known[0], patterns)):
-        return known[2]
-    best = best_assignment([tile.pattern or () for tile in patterns], library.grid, player_number)
-    if len(_RECENT) >= RECENT_SIZE:
-        del _RECENT[next(iter(_RECENT))]
-    _RECENT[key] = (patterns, library, best)  # holding them keeps their ids from reuse
-    return best
+def answer(patterns: tuple, grid: LibraryGrid, player_number: int, stop: Stop | None = None,
+           again: bool = False, found: Callable[[], object] | None = None) -> tuple[TileResult, ...]:
+    """The patterns' results, remembered by content. A remembered answer that is not
+    proven is searched again when ``stop`` is None (exact wanted) or ``again``."""
+    key = (patterns, grid.height, grid.width, seal_masks(grid)[player_number - 1])
+    known = _ANSWERS.get(key)
+    if known is not None and (known[0].proven or (stop is not None and not again)):
+        return known
+
+    def better(results: list[TileResult]) -> None:  # mid-search: remembered, then told
+        remember(key, tuple(results))
+        found()
+
+    try:
+        best = tuple(best_assignment(patterns, grid, player_number, stop, better if found else None))
+    except Stopped:
+        best = tuple(TileResult(i, 0, 0, proven=False) for i in range(len(patterns)))
+    if not best[0].proven:  # cut short: the last answer for these tiles may still score more here
+        kept = still(_LATEST.get(key[:3]), key[3], grid.width)
+        if kept is not None and total(kept) > total(best):
+            best = kept
+    return remember(key, best)
 
 
-def forget_recent() -> None:
+def still(results: tuple[TileResult, ...] | None, eligible: int, width: int) -> tuple[TileResult, ...] | None:
+    """An answer for the same tiles on other Seals, cut to the Seals still eligible
+    (S2): each tile keeps its placement and what is left of its Seals under it, so no
+    Seal serves two tiles (S3); a best found so far, not proven."""
+    if results is None:
+        return None
+    cut = []
+    for result in results:
+        cells = tuple(cell for cell in result.cells if eligible >> (cell[0] * width + cell[1]) & 1)
+        cut.append(replace(result, score=RENOWN[len(cells)], seals=len(cells), cells=cells, proven=False))
+    return tuple(cut)
+
+
+def remember(key: tuple, found: tuple[TileResult, ...]) -> tuple[TileResult, ...]:
+    """Keep ``found`` as the answer for ``key`` unless the one known is proven, or as
+    good; the answer kept."""
+    with _LOCK:
+        known = _ANSWERS.get(key)
+        if known is not None and (known[0].proven or not found[0].proven and total(known) >= total(found)):
+            return known
+        _ANSWERS.pop(key, None)
+        if len(_ANSWERS) >= ANSWERS_SIZE:
+            del _ANSWERS[next(iter(_ANSWERS))]
+        _ANSWERS[key] = found
+        _LATEST.pop(key[:3], None)
+        if len(_LATEST) >= ANSWERS_SIZE:
+            del _LATEST[next(iter(_LATEST))]
+        _LATEST[key[:3]] = found
+    return found
+
+
+def total(results) -> int:
+    """The Renown of some tiles' results."""
+    return sum(result.score for result in results)
+
+
+def forget_answers() -> None:
     """Forget the remembered answers (the benchmarks time the search itself)."""
-    _RECENT.clear()
-
-
-def bits_of(cells, width: int) -> int:
-    """Cells as a bit mask, bit ``row * width + column``."""
-    mask = 0
-    for r, c in cells:
-        mask |= 1 << (r * width + c)
-    return mask
-
-
-def cells_of(mask: int, width: int) -> tuple[tuple[int, int], ...]:
-    """A bit mask back to (row, column) cells, in reading order."""
-    return tuple(divmod(bit.bit_length() - 1, width) for bit in single_bits(mask))
-
-
-def _seal_sets(pattern, grid: LibraryGrid, eligible: int) -> dict[int, Placement]:
-    """The maximal Seal sets a tile can cover, each with one placement that covers it."""
-    found: dict[int, Placement] = {}
-    for place in placements(tuple(map(tuple, pattern)), grid.height, grid.width):
-        mask = place[0] & eligible
-        if mask and mask not in found:
-            found[mask] = place
-    kept: dict[int, Placement] = {}
-    covered: set[int] = set()
-    # equivalent if mutated: dropping the sets a larger one contains only saves search
-    # work (the search takes subsets of a set); keeping more finds the same best
-    for mask in sorted(found, key=int.bit_count, reverse=True):  # pragma: no mutate
-        if mask in covered:
-            continue
-        kept[mask] = found[mask]
-        bits = single_bits(mask)  # pragma: no mutate
-        for size in range(1, len(bits)):  # pragma: no mutate
-            covered.update(sum(combo) for combo in combinations(bits, size))
-    return kept
-
-
-def best_assignment(patterns, grid: LibraryGrid, player_number: int) -> list[TileResult]:
-    """S3 + S5: the exact best placement and Seal use for each pattern, in input order."""
-    eligible = bits_of(grid.eligible_seals(player_number), grid.width)
-    options = [_seal_sets(p, grid, eligible) for p in patterns]
-    # the tiles that could score most go first: deciding them first finds good totals
-    # early (equivalent if mutated: any order gives the same best, more slowly)
-    order = sorted(range(len(patterns)), key=lambda i: (-best_alone(options[i]), len(options[i])))  # pragma: no mutate
-    search = Search([sorted(options[i], key=int.bit_count, reverse=True) for i in order])  # pragma: no mutate
-    search.run(eligible)
-    results = [TileResult(i, 0, 0) for i in range(len(patterns))]
-    for i, (used, mask) in zip(order, search.best_path):
-        if used:
-            covers, rotation, top, left = options[i][mask]
-            seals = used.bit_count()
-            results[i] = TileResult(
-                i, RENOWN[seals], seals, rotation, (top, left),
-                cells_of(used, grid.width), cells_of(covers, grid.width),
-            )
-    return results
+    with _LOCK:
+        _ANSWERS.clear()
+        _LATEST.clear()
+    forget_masks()
 
 

@@ -1,183 +1,241 @@
 """The exact search behind the Pinax solver (S3, S5): branch and bound over tiles.
 
-Each tile has a list of Seal sets (bit masks) that some placement of it covers. The
-search visits tiles in turn; a tile takes a subset of one of its sets, or nothing.
-Two things keep it small:
+Each tile has a list of Seal sets (bit masks) that some placement of it covers; tiles
+with the same list (the same pattern, say) form a group. The search visits tiles in
+turn; a tile takes a subset of one of its sets, or nothing. What keeps it small:
 
+- Order within a group. Identical tiles are interchangeable, and two of them drawing on
+  one set do no better than one tile taking both parts (S1 rises with every Seal: 3+3
+  <= 6, 6+6 <= 15). So a group's tiles take sets in increasing order, and once one takes
+  nothing the rest do too: each way of choosing is tried once, not in every order.
 - Bounds. Before going deeper it asks what the remaining tiles could still score at
-  most (``Search.bound``) and stops where that cannot beat the best total found.
-- Memory. A state is (tile, free Seals that tile or a later one can reach); reaching
-  a state again with no more Renown banked is cut at once.
+  most (``pinax_bounds``), first cheaply, then, when that does not settle it, with the
+  counts of tiles that can have k Seals each at once. A node stops as soon as it has
+  found what its bound allows: the whole search ends the moment the best total meets
+  the bound at the root.
+- Prices. A search still going after ``PRICE_AFTER`` steps is hard: it prices the
+  Seals (``pinax_prices``: the linear-programming bound, within a Renown or two of the
+  truth where counting is far off), drops the sets no better assignment can use, tries
+  the choices that gain most at those prices first, and starts again.
+- Memory. A state is (tile, first set it may take, free Seals that it or a later tile
+  can reach); reaching a state again with no more Renown banked is cut at once.
 
-Cost: at most ``T * 2**|E|`` states for T tiles and E eligible Seals, each trying at
-most ``16 K`` subsets for a tile with K Seal sets (K <= 4 rotations x H x W), and each
-bound reads every remaining set once (plus at most 2,000 steps packing sets of four).
+Cost: exponential in the worst case (S5 is a packing problem); ``stop`` ends the search
+early, keeping the best assignment found (``proven`` stays False).
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import Callable
 
-#: S1: Renown for 0, 1, 2, 3 or 4 matched Seals on one Pinax tile (the one copy of it).
-RENOWN = (0, 3, 6, 10, 15)
-STEP = (0, 3, 3, 4, 5)  # what each further Seal adds on one tile
+from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts
+from .pinax_choices import Choices
+from .pinax_prices import Prices
 
-
-def max_disjoint(choices: list[list[int]], budget: int = 2000) -> int:
-    """How many groups can each take one set, all pairwise disjoint (one set per group).
-
-    After ``budget`` steps it stops and answers the number of groups, which never
-    undercounts, so the bound built on it stays an upper bound.
-    """
-    best = 0
-    steps = 0
-
-    def grow(g: int, taken: int, used: int) -> None:
-        nonlocal best, steps
-        steps += 1
-        if taken > best:
-            best = taken
-        if g == len(choices) or taken + len(choices) - g <= best or steps > budget:
-            return
-        for option in choices[g]:
-            if not option & used:
-                grow(g + 1, taken + 1, used | option)
-                if best == len(choices):
-                    return
-        grow(g + 1, taken, used)
-
-    grow(0, 0, 0)
-    return len(choices) if steps > budget else best
+PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
+STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
+PACK_LEVELS = (4, 3)  # tiles that can have 4, or 3, Seals each at once: pairs cost more than they tell
+REMEMBERED = 200_000  # states kept at most, some 20 MB (past it they are forgotten: more work, same answer)
 
 
-def level_bound(seals: list[int], tiles: list[int]) -> int:
-    """The most S1 Renown when ``tiles[k]`` tiles could use k or more Seals, drawn from
-    ``seals[k]`` distinct Seals.
-
-    Let c[k] tiles use k or more (c4 <= c3 <= c2 <= c1). They use distinct Seals, all
-    among ``seals[k]``: ``k*c[k] + c[k+1] + ... + c[4] <= seals[k]``. The score is
-    ``5*c4 + 4*c3 + 3*c2 + 3*c1`` (S1's steps). Try every c4 and c3; then taking c2 as
-    large as it may be is best, and c1 takes what is left.
-    """
-    best = 0
-    for c4 in range(min(tiles[4], seals[4] // 4) + 1):
-        for c3 in range(c4, min(tiles[3], (seals[3] - c4) // 3) + 1):
-            c2 = min(tiles[2], (seals[2] - c3 - c4) // 2, (seals[1] - c3 - c4) // 2)
-            if c2 < c3:
-                break
-            c1 = min(tiles[1], seals[1] - c2 - c3 - c4)
-            best = max(best, 5 * c4 + 4 * c3 + 3 * c2 + 3 * c1)
-    return best
+class Hard(Exception):
+    """The search is taking long enough to be worth the linear-programming bound."""
 
 
-def best_alone(sets) -> int:
-    """The most Seals any one of a tile's sets offers."""
-    return max((mask.bit_count() for mask in sets), default=0)
+class Search(Choices):
+    """Depth-first branch and bound over groups of tiles, with the best total found."""
 
-
-class Search:
-    """Depth-first branch and bound over tiles, with the best total found so far."""
-
-    def __init__(self, masks: list[list[int]]) -> None:
-        self.masks = masks
-        self.count = len(masks)
-        self.reach = [0] * (self.count + 1)  # Seals some tile from t on could use
-        for t in range(self.count - 1, -1, -1):
-            self.reach[t] = self.reach[t + 1] | sum_masks(masks[t])
+    def __init__(self, groups: list[tuple[list[int], int]], stop: Callable[[], bool] | None = None,
+                 found: Callable[[], object] | None = None) -> None:
+        """``groups``: per group of identical tiles, their Seal sets (most Seals first)
+        and how many tiles share them. ``stop`` is asked now and then once a first
+        assignment is found; ``found`` is told of each better one."""
+        self.given, self.found = groups, found
+        self.stop, self.steps, self.proven = stop, 0, False
+        self.prices: Prices | None = None  # set up once the search proves hard
+        self.price_after = PRICE_AFTER
         self.best_total = -1
-        self.best_path: list[tuple[int, int]] = []
-        self.path: list[tuple[int, int]] = []
-        self.seen: dict[tuple[int, int], int] = {}  # state -> most Renown it was reached with
+        self.best_path: list[tuple[int, int, int]] = []  # (group, Seals used, its set)
+        self.use_sets([sets for sets, _ in groups], list(range(len(groups))))
 
-    def bound(self, t: int, free: int) -> int:
-        """An upper bound on what tiles t.. can still score with the ``free`` Seals."""
+    def use_sets(self, sets: list[list[int]], order: list[int]) -> None:
+        """Search over these Seal sets per group (as given), the groups in ``order``, from
+        the start and remembering nothing."""
+        self.ids = order  # the group (as given) at each place
+        self.sets = [sets[g] for g in order]
+        self.counts = [self.given[g][1] for g in order]
+        self.group = [g for g, count in enumerate(self.counts) for _ in range(count)]
+        self.count = len(self.group)
+        self.end = [sum(self.counts[:g + 1]) for g in self.group]  # the slot after the tile's group
+        self.offered = []  # per group: Seals its sets from index i on offer, with every later group's
+        later = 0
+        for group_sets in reversed(self.sets):
+            suffix = [later] * (len(group_sets) + 1)
+            for i in range(len(group_sets) - 1, -1, -1):
+                suffix[i] = suffix[i + 1] | group_sets[i]
+            self.offered.append(suffix)
+            later = suffix[0]
+        self.offered.reverse()
+        self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
+        self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
+        # state -> most Renown it was reached with; a state is one number, not a tuple:
+        # a million tuples would be a million objects for the garbage collector to walk
+        # (in whichever thread it runs: the app's, too)
+        self.seen: dict[int, int] = {}
+        self.span = (max(map(len, sets), default=0) + 1, self.count + 1)
+
+    def reach(self, t: int, lo: int) -> int:
+        """The Seals tile t (from its set ``lo`` on) and the tiles after it can use."""
+        return self.offered[self.group[t]][lo] if t < self.count else 0
+
+    def left(self, t: int, lo: int) -> list[tuple[int, list[int], int]]:
+        """The tiles from t on: (group, the sets they may take, how many)."""
+        if t == self.count:
+            return []
+        g = self.group[t]
+        return [(g, self.sets[g][lo:], self.end[t] - t)] + [
+            (h, self.sets[h], self.counts[h]) for h in range(g + 1, len(self.sets))]
+
+    def levels(self, t: int, lo: int, free: int) -> tuple[list[int], list[int]]:
+        """For k = 1..4 (index k): the free Seals of the sets of tiles t.. that offer k or
+        more of them, and how many of those tiles have such a set."""
         union_at = [0] * 5  # free Seals of the sets offering exactly k of them
         tiles_at = [0] * 5  # tiles whose best set offers exactly k
-        full: list[list[int]] = []  # per tile, the sets offering four
-        for masks in self.masks[t:]:
+        for _, sets, count in self.left(t, lo):
             most = 0
-            fours: list[int] = []
-            for mask in masks:
-                avail = mask & free
+            for avail in [mask & free for mask in sets]:
                 size = avail.bit_count()
                 union_at[size] |= avail
                 if size > most:
                     most = size
-                if size == 4:
-                    fours.append(avail)
-            tiles_at[most] += 1
-            if fours:
-                full.append(fours)
-        if tiles_at[4] > 1:
-            # tiles scoring 15 each fill a whole set of four of their own: disjoint sets
-            packed = max_disjoint(full)
-            tiles_at[3] += tiles_at[4] - packed
-            tiles_at[4] = packed
-        seals, tiles = [0] * 5, [0] * 5  # the same, for "k or more"
+            tiles_at[most] += count
+        unions, tiles = [0] * 5, [0] * 5  # the same, for "k or more"
         union = count = 0
         for k in (4, 3, 2, 1):
             union |= union_at[k]
             count += tiles_at[k]
-            seals[k], tiles[k] = union.bit_count(), count
-        return level_bound(seals, tiles)
+            unions[k], tiles[k] = union, count
+        return unions, tiles
 
-    def run(self, free: int, t: int = 0, gained: int = 0) -> None:
-        """Try every useful choice for tile t and the tiles after it, keeping the best."""
+    def bound(self, t: int, lo: int, free: int, need: int | None = None) -> int:
+        """An upper bound on what tiles t.. can still score with the ``free`` Seals. With
+        ``need``, a bound above it is tightened by prices and packing (S3) until it is
+        not, or no more can be said."""
+        unions, tiles = self.levels(t, lo, free)
+        seals = [union.bit_count() for union in unions]
+        found = level_bound(seals, tiles)
+        if need is not None and found > need and self.prices is not None:
+            priced = self.prices.bound([(sets, count) for _, sets, count in self.left(t, lo)], free, need, sum(tiles))
+            if priced is not None:
+                return priced
+        for k in PACK_LEVELS:
+            if need is None or found <= need:
+                break
+            if tiles[k] < 2:
+                continue  # one tile alone is no packing problem
+            packed = most_disjoint([(self.free_parts(g, k, lo if g == self.group[t] else 0, free), count)
+                                    for g, _, count in self.left(t, lo)], k)
+            if packed < tiles[k]:
+                tiles[k:] = [min(n, packed) for n in tiles[k:]]
+                found = level_bound(seals, tiles)
+        return found
+
+    def free_parts(self, g: int, k: int, lo: int, free: int) -> list[int]:
+        """The k-Seal subsets of group g's sets from index ``lo`` on, all Seals free."""
+        known = self.subsets.get((g, k))
+        if known is None:
+            last: dict[int, int] = {}  # subset -> the last set holding it
+            for i, mask in enumerate(self.sets[g]):
+                if mask.bit_count() >= k:
+                    for part in parts(mask, k):
+                        last[part] = i
+            known = self.subsets[g, k] = list(last.items())
+        return [part for part, i in known if i >= lo and part & free == part]
+
+    def run(self, free: int) -> bool:
+        """Search from the start with the ``free`` Seals; whether the best is proven.
+
+        A search not over after ``PRICE_AFTER`` steps is hard: it sets up the prices of
+        the linear-programming bound, which may prove the best found at once, drops
+        every set that cannot take part in a better assignment, and starts again."""
+        try:
+            try:
+                self.visit(free, 0, 0, 0)
+            except Hard:
+                groups = list(zip(self.sets, self.counts))
+                self.prices = Prices(groups, free, self.best_total, self.stop)
+                found, picks = self.prices.greedy(groups, free)
+                if found > self.best_total:
+                    self.better(found, [(self.ids[g], used, mask) for g, used, mask in picks])
+                if self.prices.value < self.best_total + 1:
+                    self.proven = True
+                    return True
+                groups = list(zip(self.prices.ranked_sets(groups, free), self.counts))
+                kept = dict(zip(self.ids, self.prices.useful(groups, free, self.best_total)))
+                self.use_sets([kept[g] for g in range(len(kept))], self.ids)
+                self.visit(free, 0, 0, 0)
+            self.proven = True
+        except Stopped:
+            pass
+        return self.proven
+
+    def better(self, total: int, path: list[tuple[int, int, int]]) -> None:
+        """A better assignment: kept, and told."""
+        self.best_total, self.best_path = total, path
+        if self.found is not None:
+            self.found()
+
+    def visit(self, free: int, t: int, lo: int, gained: int) -> None:
+        """Try every useful choice for tile t (sets from ``lo`` on) and the tiles after."""
         if t == self.count:
             if gained > self.best_total:
-                self.best_total, self.best_path = gained, list(self.path)
+                self.better(gained, list(self.path))
             return
-        state = (t, free & self.reach[t])
+        self.steps += 1
+        if self.best_total >= 0:
+            if self.stop is not None and not self.steps % STOP_EVERY and self.stop():
+                raise Stopped
+            if self.steps == self.price_after and self.prices is None:
+                raise Hard
+        state = ((free & self.reach(t, lo)) * self.span[0] + lo) * self.span[1] + t
         if self.seen.get(state, -1) >= gained:
             return  # the same Seals were already left for these tiles, with more Renown banked
+        if len(self.seen) >= REMEMBERED:
+            self.seen.clear()
         self.seen[state] = gained
-        if gained + self.bound(t, free) <= self.best_total:
+        tight = self.best_total >= 0
+        limit = gained + self.bound(t, lo, free, self.best_total - gained if tight else None)
+        if limit <= self.best_total:
             return
-        after = self.bound(t + 1, free)  # what the later tiles could make, at most
-        later = self.reach[t + 1]
-        for size in range(4, 0, -1):
+        g, same = self.group[t], self.end[t] > t + 1
+        # what the later tiles could make, at most; a choice of Seals only takes them out
+        # of the Seals counted there
+        unions, tiles = self.levels(t + 1, lo + 1 if same else 0, free)
+        after = level_bound([union.bit_count() for union in unions], tiles)
+        if self.prices is None:
+            options = ((size, used, i) for size in (4, 3, 2, 1) for used, i in self.choices(t, lo, free, size))
+        elif t + 1 < self.count:
+            later = [(sets, count) for _, sets, count in self.left(t + 1, lo + 1 if same else 0)]
+            options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - self.prices.value_of(later, free))
+        else:
+            options = self.priced_choices(t, lo, free, float("-inf"))
+        for size, used, i in options:
             if gained + RENOWN[size] + after <= self.best_total:
-                break
-            for used, mask in self.choices(t, free, later, size):
-                self.path.append((used, mask))
-                self.run(free & ~used, t + 1, gained + RENOWN[size])
-                self.path.pop()
-        if gained + after > self.best_total:
-            self.path.append((0, 0))  # this tile scores nothing
-            self.run(free, t + 1, gained)
-            self.path.pop()
-
-    def choices(self, t: int, free: int, later: int, size: int):
-        """Distinct Seal sets of ``size`` the tile can use; Seals no later tile reaches are
-        always taken (leaving them out could only lose Renown)."""
-        tried: set[int] = set()
-        for mask in self.masks[t]:
-            avail = mask & free
-            forced = avail & ~later
-            need = size - forced.bit_count()
-            if avail.bit_count() < size or need < 0:
+                if self.prices is None:
+                    break  # the sizes come largest first: no smaller one can do better
                 continue
-            spare = single_bits(avail & ~forced)
-            for combo in combinations(spare, need):
-                used = forced | sum(combo)
-                if used not in tried:
-                    tried.add(used)
-                    yield used, mask
-
-
-def single_bits(mask: int) -> list[int]:
-    """The mask's set bits, each as a mask of its own, lowest first."""
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
-
-
-def sum_masks(masks: list[int]) -> int:
-    """The union of bit masks."""
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
+            if gained + RENOWN[size] + level_bound([(u & ~used).bit_count() for u in unions], tiles) <= self.best_total:
+                continue
+            self.path.append((self.ids[g], used, self.sets[g][i]))
+            self.visit(free & ~used, t + 1, i + 1 if same else 0, gained + RENOWN[size])
+            self.path.pop()
+            if self.best_total >= limit:
+                return  # as good as the bound allows: nothing here can do better
+            if not tight and self.best_total >= 0:
+                tight = True  # a first total to beat: the bound may now be tightened
+                limit = gained + self.bound(t, lo, free, self.best_total - gained)
+                if limit <= self.best_total:
+                    return
+        rest = self.end[t]  # this tile scores nothing, nor the rest of its group
+        if gained + (self.bound(rest, 0, free) if rest < self.count else 0) > self.best_total:
+            self.visit(free, rest, 0, gained)

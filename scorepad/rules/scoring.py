@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import Player, Sheet, Supplies
-from .pinax import TileResult, solve_pinax
+from .pinax import Stop, TileResult, proven, solve_pinax
 from .pinax_search import RENOWN
 
 
@@ -62,6 +62,12 @@ class PlayerScore:
         """S11: S1..S10 summed."""
         return self.pinax + self.school + self.scholars + self.supplies + self.renown
 
+    @property
+    def pinax_proven(self) -> bool:
+        """S5: whether ``pinax`` is the best assignment, not the best found before the
+        search was stopped."""
+        return proven(self.pinax_detail)
+
 
 CATEGORIES = ("pinax", "school", "scholars", "supplies", "renown")
 CATEGORY_LABELS = {
@@ -73,10 +79,11 @@ CATEGORY_LABELS = {
 }
 
 
-def score_player(sheet: Sheet, index: int) -> PlayerScore:
-    """Score the player at ``index`` (0-based, in ``players`` order)."""
+def score_player(sheet: Sheet, index: int, stop: Stop | None = None) -> PlayerScore:
+    """Score the player at ``index`` (0-based, in ``players`` order); ``stop`` may cut
+    the Pinax search short (see ``solve_pinax``)."""
     player = sheet.players[index]
-    detail = solve_pinax(player.pinax, sheet.library, index + 1)
+    detail = solve_pinax(player.pinax, sheet.library, index + 1, stop)
     return PlayerScore(
         name=player.name,
         pinax=sum(tile.score for tile in detail),
@@ -91,13 +98,14 @@ def score_player(sheet: Sheet, index: int) -> PlayerScore:
     )
 
 
-def score_players(sheet: Sheet, before: tuple[Sheet, tuple[PlayerScore, ...]] | None = None
-                  ) -> tuple[PlayerScore, ...]:
+def score_players(sheet: Sheet, before: tuple[Sheet, tuple[PlayerScore, ...]] | None = None,
+                  stop: Stop | None = None) -> tuple[PlayerScore, ...]:
     """Score every player, in ``players`` order. ``before``: an earlier sheet and its
     scores; a player an entry left alone (entries share what they do not change: the
-    same object, in the same seat, with the same Library) keeps that score."""
+    same object, in the same seat, with the same Library) keeps that score. ``stop``
+    may cut the Pinax searches short."""
     if before is None or before[0].library is not sheet.library:
-        return tuple(score_player(sheet, i) for i in range(len(sheet.players)))
+        return tuple(score_player(sheet, i, stop) for i in range(len(sheet.players)))
     players, scores = before[0].players, before[1]
-    return tuple(scores[i] if i < len(players) and players[i] is player else score_player(sheet, i)
+    return tuple(scores[i] if i < len(players) and players[i] is player else score_player(sheet, i, stop)
                  for i, player in enumerate(sheet.players))

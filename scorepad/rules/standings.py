@@ -7,6 +7,7 @@ from operator import attrgetter
 
 from .count_fields import BY_KEY
 from .models import Sheet
+from .pinax import Stop
 from .scoring import PlayerScore, score_players
 
 #: T1-T4 in order: the rule id, the PlayerScore attribute compared, and its unit.
@@ -80,6 +81,7 @@ def rank_scores(scores: tuple[PlayerScore, ...]) -> Standings:
     return Standings(ordered, tuple(ranks), separations)
 
 
-def standings(sheet: Sheet) -> Standings:
-    """Score every player of the sheet and rank them (T1-T6)."""
-    return rank_scores(score_players(sheet))
+def standings(sheet: Sheet, stop: Stop | None = None) -> Standings:
+    """Score every player of the sheet and rank them (T1-T6); ``stop`` may cut the
+    Pinax searches short (each score says whether its Pinax is proven)."""
+    return rank_scores(score_players(sheet, stop=stop))

@@ -341,19 +341,25 @@ def parse_head(data: bytes, source: str) -> Loaded:
     return Loaded(sheet_of(raw, source), (), *saved_notes(raw))
 
 
+SAVE_SEARCH = 0.05  # seconds a save may search a Pinax answer not known yet
+
+
 def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTexts | None = None) -> bytes:
     """The file's bytes: UTF-8 JSON, indented for people, keys in contract order.
 
     ``texts`` keeps each entry's text from one save to the next (entries never change),
     so a save of a long history writes it without working it out again.
     """
+    from ..rules.pinax import until
     from ..rules.scoring import score_players
 
     body: dict[str, Any] = {"format": FORMAT, "version": VERSION}
     # equivalent: any mode but "json" dumps tuples and the same plain values, which json.dumps writes alike
     body.update(sheet.model_dump(mode="json"))  # pragma: no mutate
     body["saved"] = saved
-    body["totals"] = {score.name: score.total for score in score_players(sheet)}
+    # for people and other tools: a save (on closing, too) waits for no hard Pinax search
+    # (S5), it writes what is known, or found in a moment
+    body["totals"] = {score.name: score.total for score in score_players(sheet, stop=until(SAVE_SEARCH))}
     # equivalent: ensure_ascii=None is as false as False
     head = json.dumps(body, indent=2, ensure_ascii=False)[:-2]  # the object, open: history goes last  # pragma: no mutate
     entries = (texts or EntryTexts()).of(history)

@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 
 from .autosave import Autosave
+from .background_search import BackgroundSearch
 from .game_opener import GameOpener
 from .ordered_keys import OrderedKeys
 from .kept_screens import GAME_SCREENS
@@ -19,7 +20,7 @@ from .theme_memory import ThemeMemory
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, GameOpener, ThemeMemory, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemory, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"

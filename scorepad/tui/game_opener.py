@@ -24,6 +24,7 @@ class GameOpener:
     def use_session(self, session, first: str = "progress") -> None:
         """Show a newly opened sheet (or the open one again), starting at ``first``."""
         from ..storage.live_sheet import LiveSheet
+        from .background_search import PINAX_BUDGET
 
         if self.live is not None and self.live.session is not session:
             self.live.session.close()
@@ -31,7 +32,7 @@ class GameOpener:
         removals = [self.pop_screen() for _ in range(len(self.screen_stack) - 1)]
         removals += self.let_go(popping=shown)  # the last game's screens
         self.game = None
-        self.live = LiveSheet(session, self.sheet_moved)
+        self.live = LiveSheet(session, self.sheet_moved, self.search_on, PINAX_BUDGET)
         gc.unfreeze()  # the last game's objects, frozen at its opening, can go now
         self.call_next(self.show_first_screen, first, removals)
         if session.note:

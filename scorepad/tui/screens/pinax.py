@@ -24,6 +24,12 @@ from .base import GameScreen
 from .lists import PLAYER_KEYS
 
 
+GRID_HINT = "Arrows move. Type . L # M G C, * for translated, 1-4 for a Seal; marked cells are this player's best assignment."
+# while a hard sheet is searched on in the background (S5): the same length, so no line moves
+SEARCHING_HINT = ("Still searching: the marked cells are the best assignment found so far. "
+                  "Arrows move; type . L # M G C, * or 1-4.")
+
+
 class PinaxScreen(GameScreen):
     """Quick counts for every player in one table (a row per player, ``3 4 1``); the
     pattern tiles of the player whose row the cursor is on; the Library grid, shared."""
@@ -65,8 +71,7 @@ class PinaxScreen(GameScreen):
                 yield Input(placeholder="columns", id="grid-cols", classes="small")
                 yield Button("Lay out the grid", id="lay-grid")
         else:
-            yield Label("Arrows move. Type . L # M G C, * for translated, 1-4 for a Seal; "
-                        "marked cells are this player's best assignment.", classes="hint")
+            yield Label(GRID_HINT, classes="hint", id="grid-hint")
             yield LibraryGridEditor(sheet.library.grid, self.store_cell, id="grid")
             yield Button("Remove the grid", id="drop-grid")
 
@@ -84,7 +89,8 @@ class PinaxScreen(GameScreen):
         return card_entry(p, places, tuple(pinax[i] for i in places), tiles, QuickPinaxText.put, "pinax")
 
     def summary(self, row: int) -> str:
-        return f"Pinax {self.live.standings().score_of(self.sheet.players[row].name).pinax} Renown"
+        score = self.live.standings().score_of(self.sheet.players[row].name)
+        return f"Pinax {'' if score.pinax_proven else '≥'}{score.pinax} Renown"
 
     def row_changed(self, row: int) -> None:
         """The pattern tiles shown follow the player whose row the cursor is on: once
@@ -112,12 +118,13 @@ class PinaxScreen(GameScreen):
             if tile.pattern is None:
                 continue
             result = score.pinax_detail[i]
-            show_words(self.query_one(f"#result-{i}", Label), tile_words(result))
+            show_words(self.query_one(f"#result-{i}", Label), tile_words(result), layout=False)
             self.query_one(f"#tile-{i}", PatternEditor).show(tile.pattern)
             for cell in result.cells:
                 marks[cell] = str(i + 1)
         if sheet.library is not None:
             self.query_one(LibraryGridEditor).show(sheet.library.grid, marks)
+            show_words(self.query_one("#grid-hint", Label), GRID_HINT if score.pinax_proven else SEARCHING_HINT)
 
     def on_pattern_editor_toggled(self, event: PatternEditor.Toggled) -> None:
         if not 1 <= len(event.cells) <= 4:

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from time import thread_time
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
 from ...rules.endgame import end_status
+from ...rules.pinax import until
 from ...rules.replay import Step
+from ...rules.standings import standings
 from ..widgets.bar_chart import CategoryBars
 from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
+
+
+STEP_BUDGET = 0.008  # seconds of UI-thread CPU a step's Pinax searches may take (S5)
 
 
 class ReplayScreen(Screen):
@@ -46,11 +53,13 @@ class ReplayScreen(Screen):
         self.call_after_refresh(self.show_step)
 
     def show_step(self) -> None:
-        """Show the current step."""
+        """Show the current step (a hard Pinax search is cut short, as on the game's
+        screens: its figure shows as the best found so far)."""
         step = self.steps[self.index]
         self.query_one("#step", Static).update(f"Step {step.number} of {len(self.steps)}: {step.text}")
-        self.query_one(LiveTotals).show(step.standings)
-        self.query_one(CategoryBars).show(step.standings)
+        table = standings(step.sheet, until(STEP_BUDGET, thread_time))
+        self.query_one(LiveTotals).show(table)
+        self.query_one(CategoryBars).show(table)
         self.query_one(StatusBanner).show(end_status(step.sheet))
 
     def action_step(self, delta: int) -> None:

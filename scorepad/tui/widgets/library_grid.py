@@ -3,18 +3,22 @@
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
 cell; PageUp/PageDown: the first/last row (all rows are on screen). Tab leaves the grid
-(a 64 x 64 Library would trap a Tab that stepped through every cell)."""
+(a 64 x 64 Library would trap a Tab that stepped through every cell).
+
+Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
+the cursor moves), not the whole grid."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click, Key
+from textual.reactive import reactive
 
 from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
 from .cursor_grid import CursorGrid
+from .line_widget import LineWidget
 
 WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
@@ -39,7 +43,7 @@ def refusal(key: str) -> str:
     return f"{key} goes on M, G or C only" if key in "*1234" else f'"{key}": type . L # M G C, * or 1-4'
 
 
-class LibraryGridEditor(CursorGrid):
+class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     """Shows the grid with a cursor; stores each committed cell through ``store``."""
 
     BINDINGS = [
@@ -53,6 +57,8 @@ class LibraryGridEditor(CursorGrid):
     ]
     COMPONENT_CLASSES = {f"library-grid--{part}" for part in
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
+
+    cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
                  marks: dict[tuple[int, int], str] | None = None, **kwargs) -> None:
@@ -75,7 +81,9 @@ class LibraryGridEditor(CursorGrid):
         row, col = self.cursor = (min(self.cursor[0], grid.height - 1), min(self.cursor[1], grid.width - 1))
         if self.editing and self.editing[:2] != (row, col):
             self.editing = None  # its cell is gone (a smaller grid): nothing to store
-        self.refresh(layout=resized)  # a new layout only for a new size
+        if resized:
+            self.refresh(layout=True)  # a new size: a new layout (and every line anew)
+        self.redraw()
 
     def grid_size(self) -> tuple[int, int]:
         return self.grid.height, self.grid.width
@@ -99,7 +107,7 @@ class LibraryGridEditor(CursorGrid):
                 # at once, not by a message: leaving the screen (F2) must not lose the cell
                 self.store(row, col, token)
         self.editing, self.message = None, ""
-        self.refresh()
+        self.redraw()
         return True
 
     def action_commit(self, typed: str | None = None) -> None:
@@ -116,7 +124,7 @@ class LibraryGridEditor(CursorGrid):
         token = next_token(cell, event.character)
         self.message = "" if token else refusal(event.character)
         self.editing = (*self.cursor, token) if token else self.editing
-        self.refresh()
+        self.redraw()
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
@@ -124,28 +132,34 @@ class LibraryGridEditor(CursorGrid):
         if 0 <= row < self.grid.height and 0 <= col < self.grid.width and self.leave_cell():
             self.cursor = (row, col)
 
-    on_blur = leave_cell  # leaving the grid stores the cell, as leaving a field does
+    on_blur = leave_cell  # leaving the grid stores the cell, as leaving a field does (and redraws)
+
+    def watch_cursor(self) -> None:
+        self.redraw()
+
+    def on_focus(self) -> None:
+        self.redraw()  # the cursor shows only while focused
 
     def get_content_width(self, container, viewport) -> int:
         return max(self.grid.width * WIDTH + LABEL, len(EDITING))  # the messages fit too
 
-    def get_content_height(self, container, viewport, width) -> int:
-        return self.grid.height + 2  # headings, the rows, the message line
+    def line_keys(self) -> list:
+        rows = [tuple(self.look(r, c, cell) for c, cell in enumerate(row)) for r, row in enumerate(self.grid.cells)]
+        return [self.grid.width, *rows, (self.message, self.editing is not None)]
 
-    def render(self) -> Text:
-        style = self.get_component_rich_style
-        text = Text(no_wrap=True, overflow="crop")
-        text.append(" " * LABEL + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)) + "\n",
-                    style("library-grid--heading"))
-        for r, row in enumerate(self.grid.cells):
-            text.append(f"{r + 1:>{LABEL - 1}} ", style("library-grid--heading"))
-            for c, cell in enumerate(row):
-                words, part = self.look(r, c, cell)
-                text.append(f"{words:^{WIDTH}}", style(f"library-grid--{part}") if part else "")
-            text.append("\n")
+    def line_text(self, y: int) -> list:
+        heading = self.component_style("library-grid--heading")
+        if y == 0:  # the column numbers
+            return [(" " * LABEL + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)), heading)]
+        if y <= self.grid.height:  # a row: its number, then each cell's words in its part's style
+            r = y - 1
+            cells = [self.look(r, c, cell) for c, cell in enumerate(self.grid.cells[r])]
+            return [(f"{y:>{LABEL - 1}} ", heading), *((f"{words:^{WIDTH}}", part and self.component_style(
+                f"library-grid--{part}")) for words, part in cells)]
         if self.message or self.editing:
-            text.append(self.message or EDITING, style(f"library-grid--{'message' if self.message else 'note'}"))
-        return text
+            return [(self.message or EDITING, self.component_style(
+                f"library-grid--{'message' if self.message else 'note'}"))]
+        return [("", None)]
 
     def look(self, r: int, c: int, cell: LibraryCell) -> tuple[str, str | None]:
         """A cell's words and part: typed, cursor, best assignment (S5), not a space, Seal."""

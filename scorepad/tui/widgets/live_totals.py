@@ -31,12 +31,14 @@ def table_line(cells: tuple[str, ...], widths: tuple[int, ...] = WIDTHS) -> str:
 
 
 def table_rows(table: Standings) -> list[tuple[str, ...]]:
-    """The cells of each player's line, in rank order, the leaders starred."""
+    """The cells of each player's line, in rank order, the leaders starred. A Pinax
+    figure still searched (S5) is the best found so far: at least that, "≥"."""
     rows = []
     for score, rank in zip(table.scores, table.ranks):
         mark = "★ " if rank == 1 and not table.solo else ""
-        rows.append((f"{mark}{score.name}", *(str(getattr(score, c)) for c in CATEGORIES),
-                     str(score.total), "" if table.solo else str(rank)))
+        least = "" if score.pinax_proven else "≥"
+        rows.append((f"{mark}{score.name}", *(least * (c == "pinax") + str(getattr(score, c)) for c in CATEGORIES),
+                     least + str(score.total), "" if table.solo else str(rank)))
     return rows
 
 

@@ -1,0 +1,149 @@
+"""Seal prices: the linear-programming bound of the Pinax search (S3 relaxed, S5).
+
+Every number it answers is never below the truth (tests check it against a brute
+force): the search stops where it says no better total is left.
+"""
+
+from __future__ import annotations
+
+from heapq import nlargest
+from typing import Callable
+
+from .pinax_bounds import RENOWN, Stopped, single_bits
+
+
+class Prices:
+    """A price per Seal, for the linear-programming bound (S3 relaxed).
+
+    Relax "no Seal twice" by charging for Seals instead: every free Seal is paid for
+    once, up front, and each tile then takes the set whose Seals (the cheapest of them
+    first) gain it most beyond their prices; a group's tiles take different sets, as in
+    the search. For any prices >= 0 the Seals' prices plus those gains is never below
+    what the tiles can score (an assignment's Renown is its gains plus the prices of the
+    Seals it uses, which are distinct and free). Prices near the best ones come within a
+    Renown or so of the truth where counting Seals is far off.
+
+    The prices are found once, for the search's starting point, by subgradient steps
+    (Held and Karp's) towards ``target``, the best total known: a Seal taken twice gets
+    dearer, one nobody takes cheaper. Prices that are not the best make the bound looser,
+    never wrong."""
+
+    def __init__(self, groups: list[tuple[list[int], int]], free: int, target: int,
+                 stop: Callable[[], bool] | None = None, rounds: int = 50) -> None:
+        """``stop`` is asked after every round (it raises ``Stopped``)."""
+        self.price: dict[int, float] = {}
+        self.gains: dict[int, tuple[float, int]] = {}  # free Seals of a set -> its gain, and the Seals taken
+        self.value, kept, pace, stale = float("inf"), {}, 2.0, 0
+        seals = single_bits(free)
+        for _ in range(rounds):
+            value, used = self.relaxed(groups, free)
+            if value < self.value - 1e-9:
+                self.value, kept, stale = value, dict(self.price), 0
+            else:
+                stale += 1
+                if stale == 5:
+                    pace, stale = pace / 2, 0
+            moves = {bit: 1 - used.get(bit, 0) for bit in seals}
+            # a Seal at price 0 that nobody takes cannot get cheaper: it does not move
+            norm = sum(m * m for bit, m in moves.items() if m <= 0 or self.price.get(bit, 0.0) > 0)
+            if not norm or value < target + 1 - 1e-9:  # proven: the best known is all there is
+                break
+            step = pace * (value - target) / norm
+            for bit, move in moves.items():
+                self.price[bit] = max(0.0, self.price.get(bit, 0.0) - step * move)
+            self.gains.clear()
+            if stop is not None and stop():
+                raise Stopped
+        self.price = kept
+        self.gains.clear()
+        self.dearest = sorted(((price, bit) for bit, price in kept.items() if price > 0), reverse=True)
+
+    def ranked_sets(self, groups: list[tuple[list[int], int]], free: int) -> list[list[int]]:
+        """Each group's sets, those that gain most at these prices first: the order in
+        which the search finds good assignments soonest."""
+        return [sorted(sets, key=lambda mask: -self.gain(mask & free)[0]) for sets, _ in groups]
+
+    def greedy(self, groups: list[tuple[list[int], int]], free: int) -> tuple[int, list[tuple[int, int, int]]]:
+        """An assignment found by letting sets go by their gain at these prices, each
+        taking what is still free of it: its Renown and (group, Seals used, set)."""
+        offers = sorted(((self.gain(mask & free)[0], g, i) for g, (sets, _) in enumerate(groups)
+                         for i, mask in enumerate(sets)), reverse=True)
+        room = [count for _, count in groups]
+        total, taken = 0, []
+        for _, g, i in offers:
+            mask = groups[g][0][i]
+            if room[g] and mask & free:
+                room[g] -= 1
+                taken.append((g, mask & free, mask))
+                total += RENOWN[(mask & free).bit_count()]
+                free &= ~mask
+        return total, taken
+
+    def useful(self, groups: list[tuple[list[int], int]], free: int, best: int) -> list[list[int]]:
+        """Each group's sets without those no assignment scoring more than ``best`` can
+        use: a tile taking a set that gains ``x`` where the group's c-th best set gains
+        ``kth`` gives up ``kth - x`` of the bound, and a bound under ``best + 1`` is no
+        hope (reduced-cost fixing)."""
+        kept = []
+        for sets, count in groups:
+            gains = [self.gain(mask & free)[0] for mask in sets]
+            ranked = sorted(gains, reverse=True)
+            kth = max(0.0, ranked[count - 1]) if count <= len(ranked) else 0.0
+            kept.append([mask for mask, gain in zip(sets, gains) if self.value - (kth - gain) >= best + 1 - 1e-9])
+        return kept
+
+    def relaxed(self, groups: list[tuple[list[int], int]], free: int) -> tuple[float, dict[int, int]]:
+        """The relaxed bound at these prices, and how often each Seal is taken in it."""
+        value = self.of(free)
+        used: dict[int, int] = {}
+        for sets, count in groups:
+            for gain, taken in nlargest(count, (self.gain(mask & free) for mask in sets)):
+                if gain <= 0:
+                    break
+                value += gain
+                for bit in single_bits(taken):
+                    used[bit] = used.get(bit, 0) + 1
+        return value, used
+
+    def gain(self, avail: int) -> tuple[float, int]:
+        """The most a tile gains from a set whose free Seals are ``avail``, beyond their
+        prices, and the Seals it takes for that (the cheapest first)."""
+        known = self.gains.get(avail)
+        if known is None:
+            best, taken, paid, count, got = 0.0, 0, 0.0, 0, 0
+            for price, bit in sorted((self.price.get(bit, 0.0), bit) for bit in single_bits(avail)):
+                count, paid, got = count + 1, paid + price, got | bit
+                if RENOWN[count] - paid > best:
+                    best, taken = RENOWN[count] - paid, got
+            known = self.gains[avail] = (best, taken)
+        return known
+
+    def bound(self, groups: list[tuple[list[int], int]], free: int, need: int, room: int = 1 << 30) -> int | None:
+        """The relaxed bound for these groups and free Seals (at the prices found), in
+        whole Renown; None as soon as it is clear it is above ``need``."""
+        value = self.value_of(groups, free, need + 1, room)
+        return None if value >= need + 1 else int(value + 1e-9)  # scores are whole
+
+    def value_of(self, groups: list[tuple[list[int], int]], free: int, enough: float = float("inf"),
+                 room: int = 1 << 30) -> float:
+        """The relaxed bound, as a fraction; any value of ``enough`` or more once it is
+        clear the bound reaches it. ``room``: how many Seals the tiles can use at most
+        (their prices are paid for those only: the dearest ``room`` free ones at most)."""
+        value = 0.0
+        for price, bit in self.dearest:
+            if bit & free:
+                value += price
+                room -= 1
+                if not room:
+                    break
+        gains = self.gains
+        for sets, count in groups:
+            found = [(gains.get(mask & free) or self.gain(mask & free))[0] for mask in sets]
+            value += sum(found) if count >= len(found) else sum(nlargest(count, found))
+            if value >= enough:
+                break
+        return value
+
+    def of(self, seals: int) -> float:
+        """The price of these Seals."""
+        return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
