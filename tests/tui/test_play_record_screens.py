@@ -142,3 +142,51 @@ async def test_typing_in_the_first_field_replaces_the_time_the_timer_recorded(ga
     async with running(app) as pilot:
         await burst(pilot, "ctrl+g", "ctrl+g", "ctrl+e", *"2026-11-27 19:05", "ctrl+s")
         assert moment_text(app.session.sheet.played.started) == "2026-11-27 19:05"
+
+
+async def ended_game(scorepad_home) -> SheetSession:
+    session = SheetSession.create(three_players())
+    session.apply(RecordEvent())
+    session.apply(RecordEvent())  # E1a: the second Event triggers the end
+    session.close()
+    return session
+
+
+async def test_E1_undoing_the_finished_mark_is_not_undone_by_coming_back(scorepad_home):
+    app = app_on((await ended_game(scorepad_home)).path)
+    async with running(app) as pilot:
+        await goto(pilot, "results")
+        assert app.session.sheet.finished
+        await burst(pilot, "ctrl+z")
+        assert not app.session.sheet.finished
+        await goto(pilot, "progress")
+        await goto(pilot, "results")
+        assert not app.session.sheet.finished
+
+
+async def test_E1_reaching_results_after_the_end_stops_a_running_timer(scorepad_home):
+    app = app_on((await ended_game(scorepad_home)).path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g")
+        await goto(pilot, "results")
+        sheet = app.session.sheet
+        assert sheet.finished and not sheet.timer.running_since and sheet.played.finished
+        assert "running" not in text_of(app, "#record")
+
+
+async def test_results_say_a_timer_still_runs(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g")
+        await goto(pilot, "results")  # the end not triggered: the game goes on
+        assert "The game timer is running" in text_of(app, "#record")
+
+
+async def test_the_same_duration_in_another_form_is_no_change_even_while_the_timer_runs(scorepad_home):
+    session = SheetSession.create(three_players(duration_minutes=142))
+    session.close()
+    app = app_on(session.path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+g", "ctrl+e", "enter", "enter", "enter", *"2:22", "ctrl+s")
+        assert not isinstance(app.screen, RecordScreen)
+        assert app.session.sheet.duration_minutes == 142

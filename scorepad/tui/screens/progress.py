@@ -67,7 +67,7 @@ def timer_words(sheet: Sheet, now: datetime) -> str:
     if timer.running_since:
         return f"Game timer {clock}, running"
     if played.finished:
-        return f"Game timer {clock}, stopped at {moment_text(played.finished)[-5:]}"
+        return f"Game timer {clock}, stopped at {moment_text(played.finished)}"
     return f"Game timer {clock}, paused" if played.started else "Game timer not started"
 
 

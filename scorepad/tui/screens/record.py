@@ -64,7 +64,8 @@ class RecordScreen(ModalScreen[bool]):
             for key, label, example in fields[2:]:
                 yield from self.row(key, label, example, shown[key])
             yield Static("", id="record-problem", classes="field-message -error")
-            yield Label("Enter: next field · ctrl+s: keep · Esc: cancel", classes="hint")
+            yield Label("Enter: next field (Tab reaches the start player) · ctrl+s: keep · Esc: cancel",
+                        classes="hint")
 
     @staticmethod
     def row(key: str, label: str, example: str, value: str) -> ComposeResult:
@@ -96,7 +97,9 @@ class RecordScreen(ModalScreen[bool]):
                 else typed_moment(typed["finished"]),
             }
         if typed["duration"].strip() != shown["duration"]:
-            changes["duration_minutes"] = typed_minutes(typed["duration"])
+            minutes = typed_minutes(typed["duration"])
+            if minutes != self.sheet.duration_minutes:  # 2:22 for the 142 shown is no change
+                changes["duration_minutes"] = minutes
         for key in ("location", "notes"):
             if typed[key].strip() != shown[key]:
                 changes[key] = typed[key]

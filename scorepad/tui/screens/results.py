@@ -9,7 +9,8 @@ from textual.content import Content
 from textual.events import ScreenResume
 from textual.widgets import Label, Static
 
-from ...rules.entries import SetRecord
+from ...rules.entries import SetRecord, TimeGame
+from ...rules.play_record import now_moment
 from ...rules.record_text import record_words
 from ...storage.atomic import SaveError
 from ...storage.export_rows import play_of
@@ -30,6 +31,8 @@ class ResultsScreen(GameScreen):
     HEADING = "Results"
     BINDINGS = [Binding("ctrl+f", "finished", "Finished or not")]
     EDITS = frozenset({"finished"})
+
+    marked_once = False  # this game was marked finished on arriving here, in this window
 
     def body(self) -> ComposeResult:
         yield Static("", id="record")
@@ -55,18 +58,25 @@ class ResultsScreen(GameScreen):
         self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
         counted = "yes" if sheet.finished else "no, not finished"
         record = [record_words(sheet) or "Play record: none (ctrl+e on Game progress)",
+                  *(["The game timer is running (ctrl+g on Game progress pauses it)"]
+                    if sheet.timer.running_since else []),
                   *([f"Notes: {sheet.notes}"] if sheet.notes else []),
                   f"Counted in statistics: {counted} (ctrl+f to change)"]
         self.query_one("#record", Static).update("\n".join(record))
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Results reached with the end triggered: the game is finished, and counts in
-        statistics, unless the table already said whether it is (ctrl+f)."""
+        statistics, unless the table already said whether it is (ctrl+f), or undid the
+        mark once (then it is theirs to set). A game timer still running stops here: the
+        play's end and duration are recorded with it."""
         super().on_screen_resume(event)
         live = self.live
-        if live.read_only or self.sheet.finished or not live.end().triggered:
+        if self.marked_once or live.read_only or self.sheet.finished or not live.end().triggered:
             return
         if not any(isinstance(entry, SetRecord) and entry.finished is not None for entry in live.history):
+            self.marked_once = True
+            if self.sheet.timer.running_since:
+                self.send(TimeGame(action="stop", at=now_moment()))
             self.send(SetRecord(finished=True))
 
     def action_finished(self) -> None:
