@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -107,6 +108,31 @@ def test_the_app_module_loads_no_rules_storage_format_or_pydantic():
         capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_the_scorepad_command_draws_home_without_the_sheet_models_and_loads_them_for_a_game(tmp_path):
+    """Issue 15: ``scorepad`` went through the command line, which built every pydantic
+    model of the file format before the app started (1.5x a bare app; the benchmark
+    started the app module directly, 1.05x). Home needs none of them; a sheet opened
+    from the command line does."""
+    from .conftest import DATA
+
+    code = (
+        "import sys\nfrom textual.app import App\nrun = App.run\n"
+        "async def look(pilot):\n    await pilot.pause()\n"
+        "    print(sorted({m.split('.')[0] if m.startswith('pydantic') else m for m in sys.modules\n"
+        "                  if m.startswith(('pydantic', 'scorepad.rules', 'scorepad.storage.document'))}))\n"
+        "    pilot.app.exit()\n"
+        "App.run = lambda self, **options: run(self, headless=True, auto_pilot=look)\n"
+        "from scorepad.cli import main\nmain(sys.argv[1:])\n")
+    env = {**os.environ, "SCOREPAD_HOME": str(tmp_path)}
+    home = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert home.returncode == 0, home.stderr
+    assert home.stdout.strip() == "[]"
+    game = subprocess.run([sys.executable, "-c", code, "open", str(DATA / "friday.json")],
+                          capture_output=True, text=True, env=env)
+    assert game.returncode == 0, game.stderr
+    assert "'pydantic'" in game.stdout and "'scorepad.rules.models'" in game.stdout
 
 
 # -- one typed seam between the screens and the open game (issue 13) ----------------------

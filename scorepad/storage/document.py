@@ -11,37 +11,15 @@ from typing import Any, Literal, NamedTuple
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ..rules.entries import Begin, Entry
+from ..rules.model_base import lean
 from ..rules.models import Sheet
+from .errors import SheetFileError, clip
 from .migrations import VERSION, migrate
 
 FORMAT = "great-library-scoresheet"
 
 
 MAX_HISTORY = 100_000  # entries a file may keep: the reader, the writer and the schema share it
-MAX_MESSAGE = 300  # characters of an error message: a 10 MB value must not become a 10 MB line
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters, its middle replaced by an ellipsis
-    (both ends stay: a path keeps its file name, a message its last words)."""
-    if len(text) <= limit:
-        return text
-    head = (limit - 1) // 2
-    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
-
-
-class SheetFileError(Exception):
-    """A sheet that cannot be read: which file, where in it, and what is wrong.
-
-    The message is at most ``MAX_MESSAGE`` characters, whatever the file holds.
-    """
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        source, where = clip(source, 120), clip(where, 80)
-        place = f" at {where}" if where else ""
-        problem = clip(problem, MAX_MESSAGE - len(f"{source}{place}: "))
-        self.source, self.where, self.problem = source, where, problem
-        super().__init__(f"{source}{place}: {problem}")
 
 
 class Loaded(NamedTuple):
@@ -290,6 +268,8 @@ def parse_document(data: bytes, source: str) -> Loaded:
         history = history_adapter().validate_python(entries)
     except ValidationError as err:
         raise validation_problem(err, raw, source, prefix=("history",)) from None
+    for entry in history:  # kept while the sheet is open: each as small as it can be
+        lean(entry)
     history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')
@@ -364,23 +344,43 @@ def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTex
 
 class EntryTexts:
     """Each history entry as the file writes it (at its indent), kept while the entry
-    stays in the history: the same text ``json.dumps`` of the whole file gives."""
+    stays in the history: the same text ``json.dumps`` of the whole file gives. Texts
+    are kept ``BLOCK`` entries to a string: a string and a pair of its own per entry
+    cost more memory than the entry itself."""
+
+    BLOCK = 64
 
     def __init__(self) -> None:
-        self.kept: list[tuple[object, str]] = []
+        self.entries: list = []  # the entries whose texts are kept, in history order
+        self.blocks: list[str] = []  # the texts of each whole BLOCK of them, joined by ",\n"
+        self.tail: list[str] = []  # the texts of the entries after the last whole block
 
     def of(self, history: tuple) -> list[str]:
-        """The texts of these entries, worked out only for entries not seen last time."""
-        kept, texts = self.kept, []
-        for n, entry in enumerate(history):
-            if n < len(kept) and kept[n][0] is entry:
-                texts.append(kept[n][1])
-                continue
-            # equivalent: another mode dumps tuples and the same plain values (json.dumps writes them alike);
-            # ensure_ascii=None is as false as False
-            text = "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")  # pragma: no mutate
-            del kept[n:]
-            kept.append((entry, text))
-            texts.append(text)
-        del kept[len(history):]
-        return texts
+        """The texts of these entries, in pieces to join with ",\n" (a piece is the
+        text of one entry or of a block of them); worked out only for entries not
+        seen last time."""
+        same, most = 0, min(len(history), len(self.entries))
+        while same < most and self.entries[same] is history[same]:
+            same += 1
+        whole = same // self.BLOCK
+        if whole < len(self.blocks):  # an entry of a whole block changed: from that block on
+            del self.blocks[whole:]
+            self.tail, start = [], whole * self.BLOCK
+        else:
+            start = min(same, len(self.blocks) * self.BLOCK + len(self.tail))
+            del self.tail[start - len(self.blocks) * self.BLOCK:]
+        del self.entries[start:]
+        for entry in history[start:]:
+            self.entries.append(entry)
+            self.tail.append(entry_text(entry))
+            if len(self.tail) == self.BLOCK:
+                self.blocks.append(",\n".join(self.tail))
+                self.tail = []
+        return [*self.blocks, *self.tail]
+
+
+def entry_text(entry) -> str:
+    """One history entry as the file writes it, at its indent."""
+    # equivalent: another mode dumps tuples and the same plain values (json.dumps writes them alike);
+    # ensure_ascii=None is as false as False
+    return "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")  # pragma: no mutate
