@@ -1,17 +1,9 @@
-"""The apps the benchmarks start: scorepad itself and the bare Textual baselines.
-
-Run as a script, it starts one app headless, quits as soon as the first screen is
-drawn, and prints its peak RSS in KiB:
-
-    python -m benchmarks.apps bare
-    python -m benchmarks.apps scorepad [SHEET]   (with a sheet: every game screen, then the results)
-"""
+"""The bare Textual apps the benchmarks compare scorepad with (``benchmarks.command``
+starts them as it starts scorepad)."""
 
 from __future__ import annotations
 
 import os
-import resource
-import sys
 import time
 from pathlib import Path
 
@@ -59,44 +51,3 @@ class EchoApp(App):
         """The value on disk for good (after the frame that shows it, as scorepad does)."""
         os.fsync(self.journal)
         self.synced_at = time.perf_counter()
-
-
-async def quit_when_drawn(pilot) -> None:
-    """Auto-pilot: wait for the first screen; with an open sheet, show every game screen
-    once (they are kept: the heaviest the app gets), ending on the results; quit."""
-    await pilot.pause()
-    if getattr(pilot.app, "session", None) is not None:
-        from scorepad.tui.kept_screens import ORDER
-
-        for name in ORDER:
-            pilot.app.action_go(name)
-            await pilot.pause()
-    pilot.app.exit()
-
-
-def main(argv: list[str]) -> None:
-    """Start the named app headless, then print the peak RSS (KiB)."""
-    if argv[0] == "bare":
-        app: App = BareApp()
-    else:
-        from scorepad.tui.app import ScorepadApp
-
-        app = ScorepadApp(path=Path(argv[1]) if len(argv) > 1 else None)
-    app.run(headless=True, auto_pilot=quit_when_drawn)
-    print(peak_rss_kib())
-
-
-def peak_rss_kib() -> int:
-    """This process's peak RSS. VmHWM, because ru_maxrss carries the parent's peak over
-    fork and exec on Linux."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

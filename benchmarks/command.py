@@ -1,67 +1,150 @@
-"""The ``scorepad`` command as users type it, run headless: it quits once its first
-screen is drawn (or, given a screen's name, once that game screen is), and prints its
-peak RSS in KiB. Only Textual's App is imported before the command, so the process
-loads what the command loads, in its order:
+"""An app as users start it, run headless, printing what the benchmarks measure as one
+JSON line: when its first screen was drawn (``time.perf_counter``, a clock every process
+shares), and its peak RSS in KiB.
 
-    python -m benchmarks.command [--screen NAME] [scorepad's arguments ...]
+    python -m benchmarks.command bare                  the bare Textual app (the baseline)
+    python -m benchmarks.command [OPTIONS] -- ARGS     the ``scorepad`` command with ARGS
+
+Options: ``--quiet``, the command's own output thrown away; ``--until CLASS``, the
+screen whose first frame counts (else the first frame with content); ``--screen NAME``
+(repeatable), game screens shown in turn once it is drawn; ``--type N`` (and
+``--warm-up W``, 1,000 unless said), values typed in the Renown table then: the RSS
+after W values and after N more, each after a garbage collection (a save every hundred).
+Only Textual's App is imported before the command: the process loads what the command
+loads, in its order.
 """
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import json
+import os
 import resource
 import sys
+import time
+from contextlib import redirect_stdout
 from pathlib import Path
 
 from textual.app import App
 
 
-def peak_rss_kib() -> int:
-    """This process's peak RSS. VmHWM, because ru_maxrss carries the parent's peak over
-    fork and exec on Linux."""
+def rss_kib(field: str = "VmHWM") -> int:
+    """This process's peak RSS (``VmHWM``: ru_maxrss carries the parent's peak over fork
+    and exec on Linux), or its RSS now (``VmRSS``)."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1])
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def quitting_when_drawn(screens: tuple[str, ...]):
-    """An auto-pilot: wait for the first screen, show each of ``screens`` in turn (game
-    screens of the open sheet), then quit."""
+class Run:
+    """What one run measured, and the auto-pilot that measures it."""
 
-    async def pilot_run(pilot) -> None:
-        await pilot.pause()
-        for name in screens:
-            pilot.app.action_go(name)
+    def __init__(self, until: str | None, screens: list[str], typed: tuple[int, int]) -> None:
+        self.until, self.screens, self.typed = until, screens, typed
+        self.figures: dict = {}
+        self.drawn = asyncio.Event()
+
+    def watch(self, app: App) -> None:
+        """Note the time of the first frame of the screen waited for."""
+        display = app._display
+
+        def timed_display(screen, renderable) -> None:
+            display(screen, renderable)
+            if renderable is not None and "frame" not in self.figures and \
+                    (self.until is None or type(screen).__name__ == self.until):
+                self.figures["frame"] = time.perf_counter()
+                self.drawn.set()
+
+        app._display = timed_display
+
+    async def pilot(self, pilot) -> None:
+        app = pilot.app
+        await asyncio.wait_for(self.drawn.wait(), 60)
+        for name in self.screens:
+            app.action_go(name)
             await pilot.pause()
-        pilot.app.exit()
+        if self.typed[0]:
+            self.figures["growth"] = await type_values(app, pilot, *self.typed)
+        app.exit()
 
-    return pilot_run
+
+async def type_values(app, pilot, count: int, warm_up: int) -> list[int]:
+    """Type ``warm_up`` then ``count`` values in the Renown table as a typist does (each
+    value then Enter), saving every hundred; the RSS after the first ones (Rich's and
+    Textual's bounded caches filled by then) and at the end."""
+    from benchmarks.keystrokes import post_keys
+
+    app.action_go("renown")
+    await pilot.pause()
+    found = []
+    for n in range(warm_up + count + 1):
+        if n % 100 == 0:
+            app.fold_in_background()
+            await asyncio.sleep(0.05)  # the save runs in a thread
+            await settled(app)
+        if n in (warm_up, warm_up + count):
+            gc.collect()
+            found.append(rss_kib("VmRSS"))
+        post_keys(app, *str(1 + n % 97), "enter")
+        await settled(app)
+    return found
 
 
-def headless(screens: tuple[str, ...]) -> None:
-    """Make ``App.run`` run headless with that auto-pilot, whoever calls it."""
-    run = App.run
+async def settled(app) -> None:
+    """Until every key read so far is handled and all it started is done."""
+    await asyncio.sleep(0)
+    while not app.keys_settled():
+        await asyncio.sleep(0.001)
+
+
+def headless(run: Run) -> None:
+    """Make ``App.run`` run headless with this auto-pilot, whoever calls it."""
+    original = App.run
 
     def run_headless(self, **options):
-        return run(self, **{**options, "headless": True, "auto_pilot": quitting_when_drawn(screens)})
+        run.watch(self)
+        return original(self, **{**options, "headless": True, "auto_pilot": run.pilot})
 
     App.run = run_headless
 
 
 def main(argv: list[str]) -> int:
-    """Run the command (its arguments after an optional ``--screen NAME``, repeatable)."""
-    screens = []
-    while argv[:1] == ["--screen"]:
-        screens.append(argv[1])
-        argv = argv[2:]
-    headless(tuple(screens))
-    from scorepad.cli import main as scorepad
+    """Run the app; print the figures as JSON."""
+    until, screens, typed, quiet = None, [], [0, 1000], False
+    while argv and argv[0].startswith("--"):
+        option, argv = argv[0], argv[1:]
+        if option == "--":
+            break
+        if option == "--quiet":
+            quiet = True
+            continue
+        value, argv = argv[0], argv[1:]
+        if option == "--until":
+            until = value
+        elif option == "--screen":
+            screens.append(value)
+        elif option == "--type":
+            typed[0] = int(value)
+        elif option == "--warm-up":
+            typed[1] = int(value)
+    run = Run(until, screens, (typed[0], typed[1]))
+    headless(run)
+    if argv == ["bare"]:
+        from benchmarks.apps import BareApp
 
-    code = scorepad(argv)
-    print(peak_rss_kib())
+        BareApp().run()
+        code = 0
+    else:
+        from scorepad.cli import main as scorepad
+
+        with open(os.devnull, "w") as nowhere, redirect_stdout(nowhere if quiet else sys.stdout):
+            code = scorepad(argv)
+    print(json.dumps({**run.figures, "rss": rss_kib()}))
     return code
 
 

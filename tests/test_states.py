@@ -74,8 +74,6 @@ def test_a_session_keeps_a_state_in_every_sixty_four_not_one_per_value(tmp_path)
 def test_entries_kept_in_a_history_share_one_set_of_fields_set_and_copies_keep_it(tmp_path):
     """A set of its own per entry (216 bytes) was 40% of a typed value's memory; the
     sets say the same as before (``model_dump(exclude_unset=True)`` is unchanged)."""
-    from scorepad.storage.files import read_sheet
-
     session = SheetSession.create_at(tmp_path / "g.json", make_sheet({"name": "Ana"}, {"name": "Ben"}))
     for n in range(5):
         session.apply(value(n))
@@ -83,8 +81,8 @@ def test_entries_kept_in_a_history_share_one_set_of_fields_set_and_copies_keep_i
     assert len({id(e.__pydantic_fields_set__) for e in typed}) == 1
     assert typed[0].model_dump(exclude_unset=True) == {"player": 0, "field": "renown", "value": 0}
     session.close()
-    read = read_sheet(tmp_path / "g.json").history[1:]
-    assert len({id(e.__pydantic_fields_set__) for e in read}) == 1 and read == tuple(typed)
+    read = SheetSession.open(tmp_path / "g.json", read_only=True).history[1:]  # a sheet opened: the same
+    assert len({id(e.__pydantic_fields_set__) for e in read}) == 1 and read == typed
     player = session.sheet.players[0]
     assert player.but(renown=3).__pydantic_fields_set__ is player.but(renown=4).__pydantic_fields_set__
 

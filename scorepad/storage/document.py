@@ -11,7 +11,6 @@ from typing import Any, Literal, NamedTuple
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ..rules.entries import Begin, Entry
-from ..rules.model_base import lean
 from ..rules.models import Sheet
 from .errors import SheetFileError, clip
 from .migrations import VERSION, migrate
@@ -268,8 +267,6 @@ def parse_document(data: bytes, source: str) -> Loaded:
         history = history_adapter().validate_python(entries)
     except ValidationError as err:
         raise validation_problem(err, raw, source, prefix=("history",)) from None
-    for entry in history:  # kept while the sheet is open: each as small as it can be
-        lean(entry)
     history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')

@@ -13,6 +13,7 @@ from typing import Callable, NamedTuple
 from pydantic import ValidationError
 
 from ..rules.entries import Begin, EntryError, apply
+from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target
@@ -93,7 +94,7 @@ def load_current(path: Path) -> Current:
     data = read_bytes(path)
     loaded = parse_document(data, str(path))
     file = SheetFile(path, digest(data), stat_key(real_target(path)))
-    history = list(loaded.history)
+    history = [lean(entry) for entry in loaded.history]  # kept while the sheet is open: small
     try:
         states = replay_states(history)
         if states[-1] != loaded.sheet:

@@ -15,7 +15,7 @@ Typing starts again at the table's first cell (untimed) when the last Enter left
 School is also typed with 12 and 24 Scribes per player: a screen must not slow down
 with its cards.
 
-    .venv/bin/python -m benchmarks.typing      (prints the figures per screen)
+    .venv/bin/python -m benchmarks.typing_speed      (prints the figures per screen)
 """
 
 from __future__ import annotations
