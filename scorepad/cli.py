@@ -34,15 +34,13 @@ def check_home() -> None:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    """Open the app: home, a sheet (checked first, so a bad file gets exit 2), or the demo."""
+    """Open the app: home, a sheet (a bad file gets exit 2 before the app), or the demo."""
     from .tui.launch import launch
 
     path = getattr(args, "file", None)
-    if path is not None:
-        read_sheet(Path(path))
     check_home()
     if path is not None:
-        return launch(path=Path(path))
+        return launch(path=Path(path))  # read once, by the app's session (a bad file: exit 2 before the app)
     return launch(demo=args.command == "demo")
 
 

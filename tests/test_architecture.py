@@ -257,3 +257,28 @@ def test_the_apps_methods_take_what_the_screens_pass_them():
             assert list(inspect.signature(app_member).parameters) == list(inspect.signature(member).parameters), name
             checked += 1
     assert checked >= 8
+
+
+def test_a_sheet_opened_from_the_command_line_is_read_once_and_a_missing_one_makes_nothing(tmp_path, monkeypatch):
+    """``scorepad open`` read the file to check it, then the app read it again (issue 15:
+    twice the parse and the validation on the way to the first screen)."""
+    import shutil
+
+    from scorepad.cli import main
+    from scorepad.storage import files, sheet_file
+    from scorepad.storage.lock import lock_path
+    from scorepad.tui.app import ScorepadApp
+
+    from .conftest import DATA
+
+    sheet = tmp_path / "friday.json"
+    shutil.copy(DATA / "friday.json", sheet)
+    parsed, real = [], sheet_file.parse_document
+    for module in (files, sheet_file):
+        monkeypatch.setattr(module, "parse_document", lambda *a: parsed.append(a[1]) or real(*a))
+    ran = []
+    monkeypatch.setattr(ScorepadApp, "run", lambda self, **options: ran.append(self.session))
+    assert main(["open", str(sheet)]) == 0
+    assert parsed == [str(sheet)] and ran and not lock_path(sheet).exists()
+    assert main(["open", str(tmp_path / "nowhere" / "x.json")]) == 2
+    assert not (tmp_path / "nowhere").exists()
