@@ -8,8 +8,9 @@ shares), and its peak RSS in KiB.
 Options: ``--quiet``, the command's own output thrown away; ``--until CLASS``, the
 screen whose first frame counts (else the first frame with content); ``--screen NAME``
 (repeatable), game screens shown in turn once it is drawn; ``--type N`` (and
-``--warm-up W``, 1,000 unless said), values typed in the Renown table then: the RSS
-after W values and after N more, each after a garbage collection (a save every hundred).
+``--warm-up W``, 1,000 unless said), values typed in the Renown table then: the memory
+the last N hold (traced), and the RSS before and after them, less what tracing holds
+(a save every hundred).
 Only Textual's App is imported before the command: the process loads what the command
 loads, in its order.
 """
@@ -23,6 +24,7 @@ import os
 import resource
 import sys
 import time
+import tracemalloc
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -73,23 +75,32 @@ class Run:
         app.exit()
 
 
-async def type_values(app, pilot, count: int, warm_up: int) -> list[int]:
+async def type_values(app, pilot, count: int, warm_up: int) -> dict[str, int]:
     """Type ``warm_up`` then ``count`` values in the Renown table as a typist does (each
-    value then Enter), saving every hundred; the RSS after the first ones (Rich's and
-    Textual's bounded caches filled by then) and at the end."""
+    value then Enter), saving every hundred. The memory still held after those ``count``
+    values that they allocated (traced; after a garbage collection), and the RSS before
+    and after them: Rich's and Textual's bounded caches are full by then."""
     from benchmarks.keystrokes import post_keys
 
     app.action_go("renown")
     await pilot.pause()
-    found = []
+    found = {}
     for n in range(warm_up + count + 1):
         if n % 100 == 0:
             app.fold_in_background()
             await asyncio.sleep(0.05)  # the save runs in a thread
             await settled(app)
-        if n in (warm_up, warm_up + count):
+        if n == warm_up:
             gc.collect()
-            found.append(rss_kib("VmRSS"))
+            found["rss_before"] = rss_kib("VmRSS")
+            tracemalloc.start()
+        if n == warm_up + count:
+            gc.collect()
+            found["traced"] = tracemalloc.get_traced_memory()[0]
+            # less what tracing itself holds (its table of every block traced)
+            found["rss_after"] = rss_kib("VmRSS") - tracemalloc.get_tracemalloc_memory() // 1024
+            tracemalloc.stop()
+            return found
         post_keys(app, *str(1 + n % 97), "enter")
         await settled(app)
     return found
