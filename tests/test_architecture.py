@@ -275,7 +275,7 @@ def test_a_sheet_opened_from_the_command_line_is_read_once_and_a_missing_one_mak
     shutil.copy(DATA / "friday.json", sheet)
     parsed, real = [], sheet_file.parse_document
     for module in (files, sheet_file):
-        monkeypatch.setattr(module, "parse_document", lambda *a: parsed.append(a[1]) or real(*a))
+        monkeypatch.setattr(module, "parse_document", lambda *a, **k: parsed.append(a[1]) or real(*a, **k))
     ran = []
     monkeypatch.setattr(ScorepadApp, "run", lambda self, **options: ran.append(self.session))
     assert main(["open", str(sheet)]) == 0

@@ -296,6 +296,26 @@ def test_entry_texts_kept_a_block_to_a_string_are_the_texts_of_the_history_as_it
         assert all(len(piece.split("\n    },\n")) == 3 for piece in pieces[:len(history) // 3])
 
 
+@pytest.mark.parametrize("chunk", [3, 4, 1000])
+def test_a_history_read_a_chunk_at_a_time_says_its_problems_as_read_whole(monkeypatch, chunk):
+    """Issue 15: the history is validated a chunk at a time (the file's objects let go
+    as the entries are made); a problem is named at its place in the whole history,
+    and counted with those after it, whatever the chunks."""
+    from scorepad.storage import document
+
+    monkeypatch.setattr(document, "CHUNK", chunk)
+    entries = [Begin(sheet=make_sheet({"name": "Ana"})).model_dump(mode="json")]
+    entries += [renown(n).model_dump(mode="json") for n in range(1, 10)]
+    good = json.dumps({"format": "great-library-scoresheet", "players": [{"name": "Ana"}], "history": entries})
+    assert [e.model_dump(mode="json") for e in parse_document(good.encode(), "g").history] == entries
+    entries[5]["value"], entries[8]["value"] = -1, "x"
+    bad = json.dumps({"format": "great-library-scoresheet", "players": [{"name": "Ana"}], "history": entries})
+    with pytest.raises(SheetFileError) as err:
+        parse_document(bad.encode(), "g")
+    assert str(err.value) == ("g at history[5].value: Input should be greater than or equal to 0 (found -1); "
+                              "1 more problem after this one")
+
+
 # --- the file an open session knows -------------------------------------------------
 
 def test_a_write_of_given_bytes_writes_them_and_remembers_them(tmp_path):

@@ -12,6 +12,7 @@ from typing import Any, Literal, NamedTuple
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ..rules.entries import Begin, Entry
+from ..rules.model_base import lean
 from ..rules.models import Sheet
 from .errors import SheetFileError, clip
 from .migrations import VERSION, migrate
@@ -232,11 +233,16 @@ def distinct_problems(errors: list[dict], raw: Any, prefix: tuple) -> list[dict]
 
 
 def validation_problem(
-    err: ValidationError, raw: Any, source: str, prefix: tuple = ()
+    err: ValidationError, raw: Any, source: str, prefix: tuple = (), offset: int = 0
 ) -> SheetFileError:
     """The first pydantic error in plain words, naming its place in the file, and how
-    many other problems the file has."""
-    problems = distinct_problems(err.errors(), raw, prefix)
+    many other problems the file has (``offset``: the errors are about the list under
+    ``prefix`` from that index on)."""
+    errors = err.errors()
+    for error in errors if offset else ():
+        if error["loc"] and type(error["loc"][0]) is int:
+            error["loc"] = (error["loc"][0] + offset, *error["loc"][1:])
+    problems = distinct_problems(errors, raw, prefix)
     first = problems[0]
     message = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
@@ -251,10 +257,11 @@ def validation_problem(
     return SheetFileError(source, where(prefix + tuple(first["loc"]), raw), message)
 
 
-def parse_document(data: bytes, source: str) -> Loaded:
+def parse_document(data: bytes, source: str, keep: bool = False) -> Loaded:
     """Bytes of a file to its sheet and history (a history of ``begin`` when it had none).
 
     The history is checked for shape here; whether it replays is the replay's question.
+    ``keep``: the history is kept (an open sheet): its entries are made small (``lean``).
     """
 
     raw = decode(data, source)
@@ -264,10 +271,7 @@ def parse_document(data: bytes, source: str) -> Loaded:
     entries = raw.get("history") or []
     if isinstance(entries, list) and len(entries) > MAX_HISTORY:
         raise SheetFileError(source, "history", f"more than {MAX_HISTORY:,} entries: too many for a scoresheet")
-    try:
-        history = history_adapter().validate_python(entries)
-    except ValidationError as err:
-        raise validation_problem(err, raw, source, prefix=("history",)) from None
+    history = read_history(entries, raw, source, keep)
     history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')
@@ -319,6 +323,40 @@ def parse_head(data: bytes, source: str) -> Loaded:
     return Loaded(sheet_of(raw, source), (), *saved_notes(raw))
 
 
+CHUNK = 1000  # history entries validated at a time
+
+
+def read_history(entries: Any, raw: dict, source: str, keep: bool) -> tuple:
+    """The history's entries, validated a ``CHUNK`` at a time, each chunk's objects read
+    from the file let go as its entries are made (both, whole, were 125 MiB at the peak
+    for 100,000 entries). A chunk that does not validate is said as the rest of the
+    history from it would be: its first problem, and how many more."""
+    if not isinstance(entries, list):  # not a list at all: pydantic says what it is
+        try:
+            return history_adapter().validate_python(entries)
+        except ValidationError as err:
+            raise validation_problem(err, raw, source, prefix=("history",)) from None
+    history: list = []
+    for start in range(0, len(entries), CHUNK):
+        chunk = entries[start:start + CHUNK]
+        try:
+            part = history_adapter().validate_python(chunk)
+        except ValidationError as err:
+            raise validation_problem(failure(entries[start:]) or err, raw, source, ("history",), start) from None
+        history.extend(map(lean, part) if keep else part)
+        entries[start:start + CHUNK] = [None] * len(chunk)  # let go of what the file said
+    return tuple(history)
+
+
+def failure(entries: list) -> ValidationError | None:
+    """Why these history entries do not validate (None when they do)."""
+    try:
+        history_adapter().validate_python(entries)
+    except ValidationError as err:
+        return err
+    return None
+
+
 def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTexts | None = None) -> bytes:
     """The file's bytes: UTF-8 JSON, indented for people, keys in contract order.
 
@@ -343,11 +381,12 @@ def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTex
 class EntryTexts:
     """Each history entry as the file writes it (at its indent), kept while the entry
     stays in the history: the same text ``json.dumps`` of the whole file gives. Texts
-    are kept ``BLOCK`` entries to a piece, compressed (a text of its own per entry cost
-    more memory than the entry itself: 240 bytes; a compressed block of entries like
-    these, about 15 bytes an entry). Saves run in a thread: zlib lets the UI go on."""
+    are kept ``BLOCK`` entries to a piece, compressed: a text of its own per entry cost
+    more memory than the entry itself (240 bytes); compressed, about 10 bytes an entry.
+    Not fewer to a block: each compression lets go of Python's lock and takes it back,
+    and 64 to a block held the UI up for 60-150 ms in a long history's first save."""
 
-    BLOCK = 64
+    BLOCK = 512
 
     def __init__(self) -> None:
         self.entries: list = []  # the entries whose texts are kept, in history order

@@ -13,7 +13,6 @@ from typing import Callable, NamedTuple
 from pydantic import ValidationError
 
 from ..rules.entries import Begin, EntryError, apply
-from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target
@@ -92,9 +91,9 @@ def load_current(path: Path) -> Current:
     """Read the sheet file and replay the journal a crash (or the writer of the sheet,
     for a read-only window) left beside it. SheetFileError for an unreadable file."""
     data = read_bytes(path)
-    loaded = parse_document(data, str(path))
+    loaded = parse_document(data, str(path), keep=True)
     file = SheetFile(path, digest(data), stat_key(real_target(path)))
-    history = [lean(entry) for entry in loaded.history]  # kept while the sheet is open: small
+    history = list(loaded.history)
     try:
         states = replay_states(history)
         if states[-1] != loaded.sheet:
