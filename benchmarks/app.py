@@ -1,9 +1,23 @@
-"""App benchmarks: start-up time, typing latency and peak memory, each against a bare
-Textual app measured in the same run."""
+"""What users get when they start scorepad, and what it holds in memory (issue 15): the
+``scorepad`` command as typed, each figure against a baseline measured alternately in
+the same run.
+
+- start-up: process start until the first frame of the screen the command opens
+  (Home; or, given a sheet, its first game screen), against a bare Textual app's first
+  frame. Each process notes the frame's time on the clock every process shares
+  (``benchmarks.command``); closing the app is not counted.
+- commands: ``scorepad score`` as a process, against ``python -c 'import pydantic'``
+  (and ``import json``, for the record).
+- memory: peak RSS with a full four-player sheet on each game screen in turn (the
+  heaviest counts), and with every game screen shown (they are kept), against the bare
+  app; and the growth per value typed, over 2,000 values after 1,000: the memory those
+  values still hold after a garbage collection, traced (RSS grows by whole arenas: at
+  half a KiB a value, 2,000 values are one or two of them).
+"""
 
 from __future__ import annotations
 
-import asyncio
+import json
 import os
 import statistics
 import subprocess
@@ -12,158 +26,77 @@ import tempfile
 import time
 from pathlib import Path
 
-from textual import events
-
-from .apps import EchoApp
 from .fullsheet import write_full_sheet
 
+GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
+OPENED = ("--until", "ProgressScreen")  # a sheet opened from the command line: its first screen drawn
 
-def _run_app(args: list[str], home: str) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KiB) of one headless start of an app."""
+
+def launched(args: list[str], home: str) -> tuple[float, dict]:
+    """Start ``benchmarks.command`` with these arguments: the time it was started at, and
+    the figures it printed (``frame``: when its screen was drawn; ``rss``: peak KiB)."""
     env = {**os.environ, "SCOREPAD_HOME": home}
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "benchmarks.apps", *args], env=env, check=True,
+    done = subprocess.run([sys.executable, "-m", "benchmarks.command", *args], env=env, check=True,
                           capture_output=True, text=True)
-    return time.perf_counter() - start, int(done.stdout.strip().splitlines()[-1])
+    return start, json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def startup_and_memory(repeats: int) -> dict[str, float]:
-    """Median start-up seconds (to the first screen) and peak RSS, scorepad vs bare,
-    run alternately; memory is measured with a full four-player sheet open."""
+def drawn_after(args: list[str], home: str) -> float:
+    """Seconds from process start to the frame the command waits for."""
+    start, figures = launched(args, home)
+    return figures["frame"] - start
+
+
+def wall(command: list[str], home: str) -> float:
+    """Seconds a process takes from start to exit (its output thrown away)."""
+    env = {**os.environ, "SCOREPAD_HOME": home}
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def scorepad(*args: str) -> list[str]:
+    """The ``scorepad`` command line, as users run it."""
+    script = Path(sys.executable).with_name("scorepad")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "scorepad", *args]
+
+
+def startup(repeats: int) -> dict[str, float]:
+    """Median seconds to the first frame: the bare app, ``scorepad`` to Home, and
+    ``scorepad open SHEET`` (full, with its 100-entry history) to its first game screen;
+    ``scorepad score SHEET`` and the Python one-liners it is compared with."""
     with tempfile.TemporaryDirectory() as home:
         sheet = write_full_sheet(Path(home) / "full.json")
-        runs: dict[str, list] = {"bare": [], "scorepad": [], "bare_rss": [], "full_rss": []}
+        runs: dict[str, list[float]] = {}
         for _ in range(repeats):
-            seconds, rss = _run_app(["bare"], home)
-            runs["bare"].append(seconds)
-            runs["bare_rss"].append(rss)
-            runs["scorepad"].append(_run_app(["scorepad"], home)[0])
-            runs["full_rss"].append(_run_app(["scorepad", str(sheet)], home)[1])
-    return {key: statistics.median(values) for key, values in runs.items()}
+            for name, seconds in (
+                ("bare", lambda: drawn_after(["bare"], home)),
+                ("home", lambda: drawn_after(["--until", "HomeScreen", "--"], home)),
+                ("sheet", lambda: drawn_after(["--until", "ProgressScreen", "--", "open", str(sheet)], home)),
+                ("score", lambda: wall(scorepad("score", str(sheet)), home)),
+                ("pydantic", lambda: wall([sys.executable, "-c", "import pydantic"], home)),
+                ("json", lambda: wall([sys.executable, "-c", "import json"], home)),
+            ):
+                runs.setdefault(name, []).append(seconds())
+    return {name: statistics.median(times) for name, times in runs.items()}
 
 
-class FrameWatch:
-    """Times an Enter, posted as a terminal's key reader posts it, to the first frame
-    handed to the terminal after the watched value changed on screen.
-
-    Pilot's ``press`` is not timed: after each key it sends a message to every widget on
-    the screen and waits for them all, a cost that grows with the number of widgets and
-    that no terminal adds. The end is the frame itself (``App._display``), not a
-    callback after it: work queued after a frame (the journal's fsync) is not in it."""
-
-    def __init__(self, app) -> None:
-        self.app, self.changed, self.drawn, self.drawn_at = app, False, asyncio.Event(), 0.0
-        display = app._display
-
-        def timed_display(screen, renderable) -> None:
-            display(screen, renderable)
-            if self.changed and renderable is not None and not self.drawn.is_set():
-                self.drawn_at = time.perf_counter()
-                self.drawn.set()
-
-        app._display = timed_display
-
-    def follow(self, widget, method: str) -> None:
-        """Count ``widget.method(...)`` as the watched value changing."""
-        original = getattr(widget, method)
-
-        def changed(*args) -> None:
-            original(*args)
-            self.changed = True
-
-        setattr(widget, method, changed)
-
-    async def enter(self) -> float:
-        """Seconds from Enter to the first frame after the value changed."""
-        self.changed = False
-        self.drawn.clear()
-        start = time.perf_counter()
-        self.app._driver.process_message(events.Key("enter", "\r"))
-        await asyncio.wait_for(self.drawn.wait(), 5)  # a commit never shown times out
-        return self.drawn_at - start
-
-
-async def _settled(app, pilot) -> None:
-    """Wait until every key and all the work it started is done (Pinax lists the next
-    player's tiles after the frame with the totals)."""
-    await pilot.pause()
-    while not app.keys_settled():
-        await pilot.pause(0.01)
-
-
-# The screens that take typed values: the cell typed in, and the text of commit ``n``
-# (it changes the stored value every time, so every commit redraws the totals)
-TYPING = {
-    "renown": ("renown-0", lambda n: str(10 + n % 50)),
-    "supplies": ("kings_grace-0", lambda n: str(10 + n % 50)),
-    "school": ("0-0", lambda n: f"{1 + n % 5} 2 4y 3"),
-    "scholars": ("0-0", lambda n: f"{1 + n % 5} 3 2"),
-    "pinax": ("0-0", lambda n: f"{n % 5}"),
-}
-
-
-async def _typing_scorepad(path: Path, commits: int, screen: str) -> list[float]:
-    """From the moment a typed value is committed (Enter) to the first frame drawn after
-    the live totals took it in, on one screen's table; saving the sheet is part of that."""
-    from scorepad.tui.app import ScorepadApp
-    from scorepad.tui.widgets.count_grid import CountGrid
-    from scorepad.tui.widgets.live_totals import LiveTotals
-
-    app = ScorepadApp(path=path)
-    times: list[float] = []
-    cell, text = TYPING[screen]
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.action_go(screen)
-        await pilot.pause()
-        grid = next(g for g in app.screen.query(CountGrid) if any(k == cell.rsplit("-", 1)[0] for k, _ in g.rows))
-        watch = FrameWatch(app)
-        watch.follow(app.screen.query_one(LiveTotals), "show")
-        grid.focus()
-        grid.cursor = grid.find(cell)
-        await pilot.press("ctrl+u", "enter")  # untimed: clear the cell, so the first commit changes it
-        await pilot.pause()
-        for n in range(commits):
-            grid.focus()
-            grid.cursor = grid.find(cell)
-            await pilot.press("ctrl+u", *text(n))
-            await _settled(app, pilot)
-            # the first frame after the commit shows the new totals (the next player's
-            # cards are listed in the frame after)
-            times.append(await watch.enter())
-            await pilot.pause()
-        app.session.close()
-    return times
-
-
-async def _typing_echo(commits: int) -> list[float]:
-    """The same measure in the echo app: Enter to the first frame after the Label update."""
-    app = EchoApp()
-    times: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        watch = FrameWatch(app)
-        watch.follow(app.query_one("#echo"), "update")
-        for n in range(commits):
-            await pilot.press("ctrl+u", *str(10 + n % 50))
-            await pilot.pause()
-            times.append(await watch.enter())
-            await pilot.pause()
-    return times
-
-
-def typing(commits: int, screens: tuple[str, ...] = tuple(TYPING), rounds: int = 3) -> dict[str, tuple[float, float]]:
-    """Median seconds from a committed value to the live totals showing it, per screen,
-    scorepad vs the echo app (``rounds`` alternating batches, so both see the same
-    machine)."""
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["SCOREPAD_HOME"] = home
-        sheet = write_full_sheet(Path(home) / "games" / "full.json")
-        ours: dict[str, list[float]] = {screen: [] for screen in screens}
-        echo: list[float] = []
-        for _ in range(rounds):
-            for screen in screens:
-                ours[screen] += asyncio.run(_typing_scorepad(sheet, commits // rounds, screen))
-            echo += asyncio.run(_typing_echo(commits // rounds))
-    base = statistics.median(echo)
-    return {screen: (statistics.median(times), base) for screen, times in ours.items()}
+def memory(repeats: int, typed: int, warm_up: int = 1000) -> dict:
+    """Peak RSS (KiB, medians): the bare app; a full sheet on each game screen; every
+    game screen shown; and the RSS growth per value typed (KiB)."""
+    shm = Path("/dev/shm")  # a value's fsync is not what is measured: the quicker disk
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as home:
+        sheet = str(write_full_sheet(Path(home) / "full.json"))
+        runs: dict[str, list[int]] = {}
+        for _ in range(repeats):
+            runs.setdefault("bare", []).append(launched(["bare"], home)[1]["rss"])
+            for name in GAME_SCREENS:
+                runs.setdefault(name, []).append(launched([*OPENED, "--screen", name, "--", "open", sheet], home)[1]["rss"])
+            every = [arg for name in GAME_SCREENS for arg in ("--screen", name)]
+            runs.setdefault("every", []).append(launched([*OPENED, *every, "--", "open", sheet], home)[1]["rss"])
+        grown = launched([*OPENED, "--type", str(typed), "--warm-up", str(warm_up), "--", "open", sheet], home)[1]["growth"]
+    found = {name: statistics.median(values) for name, values in runs.items()}
+    heaviest = max(GAME_SCREENS, key=lambda name: found[name])
+    return {"bare": found["bare"], "every": found["every"], "heaviest": (heaviest, found[heaviest]),
+            "per_value": grown["traced"] / 1024 / typed, "rss_per_value": (grown["rss_after"] - grown["rss_before"]) / typed}

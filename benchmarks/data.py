@@ -1,28 +1,38 @@
-"""Data benchmarks: scoring many sheets from disk, and folding a long history."""
+"""Data benchmarks: scoring many sheets from disk, and replaying a long history.
+
+The sheets scored are files as the app writes them (issue 15: scoring was timed on
+1.5 KB hand-written quick-count sheets): four players, every category, a Library grid
+with pattern tiles, and the history that made them. Replay is timed as the app opens it
+(the history folded) and as ``scorepad replay --print`` runs (every step described and
+scored, and printed)."""
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import tempfile
 import time
+from contextlib import redirect_stdout
 from pathlib import Path
 
 from scorepad.rules import standings
-from scorepad.rules.entries import fold
+from scorepad.rules.replay import replay as replayed
 from scorepad.storage.files import read_sheet
 
 from .fullsheet import write_full_sheet
-from .stress import DENSITIES, stress_sheet
+
+KINDS = 20  # sheets of different games, written over and over under other names
 
 
 def _sheets(folder: Path, count: int) -> list[Path]:
-    """``count`` hand-written-style sheets (quick counts), varied by seed."""
+    """``count`` sheet files as the app writes them (with their history), of ``KINDS``
+    different games."""
+    written = [write_full_sheet(folder / f"kind-{n}.json", seed=n).read_bytes() for n in range(KINDS)]
     paths = []
     for n in range(count):
-        data = stress_sheet(list(DENSITIES.values())[n % 4], seed=n % 97, quick=True)
         path = folder / f"sheet-{n:05}.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
+        path.write_bytes(written[n % KINDS])
         paths.append(path)
     return paths
 
@@ -44,17 +54,21 @@ def scoring(count: int, repeats: int) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(baseline)
 
 
-def replay(entries: int, repeats: int) -> tuple[float, float]:
-    """Seconds to fold a history of about ``entries`` entries, and to load its file."""
+def replay(entries: int, repeats: int) -> dict[str, float]:
+    """Seconds to load a file of about ``entries`` history entries (the baseline); to
+    fold its history as the app's replay opens it; and ``scorepad replay --print``
+    (its output thrown away)."""
+    from scorepad.cli import main
+
     with tempfile.TemporaryDirectory() as folder:
         path = write_full_sheet(Path(folder) / "long.json", extra_entries=entries - 100)
         history = read_sheet(path).history
-        ours, baseline = [], []
+        runs: dict[str, list[float]] = {"load": [], "fold": [], "print": []}
         for _ in range(repeats):
-            start = time.perf_counter()
-            read_sheet(path)
-            baseline.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            fold(history)
-            ours.append(time.perf_counter() - start)
-    return statistics.median(ours), statistics.median(baseline)
+            for name, run in (("load", lambda: read_sheet(path)), ("fold", lambda: replayed(history)),
+                              ("print", lambda: main(["replay", str(path), "--print"]))):
+                with open(os.devnull, "w") as nowhere, redirect_stdout(nowhere):
+                    start = time.perf_counter()
+                    run()
+                    runs[name].append(time.perf_counter() - start)
+    return {name: statistics.median(times) for name, times in runs.items()}

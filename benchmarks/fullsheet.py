@@ -19,8 +19,9 @@ FIELDS = ("renown", "seals_removed", "kings_requests", "kings_grace", "research"
           "crates_in_ships", "crates_in_supply", "stones_in_supply", "stones_in_royal_ships")
 
 
-def full_history(seed: int = 1, extra_entries: int = 0) -> list:
-    """The entries of a finished four-player game (plus ``extra_entries`` re-typed values)."""
+def full_history(seed: int = 1, extra_entries: int = 0, cards: int = 4) -> list:
+    """The entries of a finished four-player game (plus ``extra_entries`` re-typed
+    values), with ``cards`` Scribes and ``cards`` - 1 Scholars per player."""
     rng = random.Random(seed)
     start = Sheet.model_validate({"title": "Full table", "players": [
         {"name": name} for name in ("Ana", "Ben", "Chloé", "Dev")]})
@@ -36,17 +37,17 @@ def full_history(seed: int = 1, extra_entries: int = 0) -> list:
     for p in range(4):
         history += [PutPinax(player=p, tile={"pattern": [[0, 0], [0, 1], [1, 1]]}),
                     PutPinax(player=p, tile={"seals": rng.randint(0, 4)})]
-        history += [PutScribe(player=p, scribe={"knowledge": rng.randint(1, 5)}) for _ in range(4)]
-        history += [PutScholar(player=p, scholar={"renown": rng.randint(1, 8)}) for _ in range(3)]
+        history += [PutScribe(player=p, scribe={"knowledge": rng.randint(1, 5)}) for _ in range(cards)]
+        history += [PutScholar(player=p, scholar={"renown": rng.randint(1, 8)}) for _ in range(cards - 1)]
         history += [SetCount(player=p, field=f, value=rng.randint(0, 9)) for f in FIELDS]
     for _ in range(extra_entries):
         history.append(SetCount(player=rng.randrange(4), field=rng.choice(FIELDS), value=rng.randint(0, 60)))
     return history
 
 
-def write_full_sheet(path: Path, seed: int = 1, extra_entries: int = 0) -> Path:
+def write_full_sheet(path: Path, seed: int = 1, extra_entries: int = 0, cards: int = 4) -> Path:
     """Save the full sheet with its history to ``path``."""
-    history = full_history(seed, extra_entries)
+    history = full_history(seed, extra_entries, cards)
     sheet = None
     for entry in history:
         sheet = apply(sheet, entry)

@@ -1,4 +1,6 @@
-"""The ``scorepad`` command. Textual is imported only when a UI is opened."""
+"""The ``scorepad`` command. Textual is imported only when a UI is opened, and the file
+format's models (pydantic) only by a command that reads a sheet: ``scorepad`` itself
+starts the app without them (they load when a game is opened)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,15 @@ from pathlib import Path
 
 from . import __version__
 from .storage.atomic import SaveError, atomic_write
-from .storage.document import SheetFileError, document_schema
-from .storage.files import read_sheet
+from .storage.errors import SheetFileError
+
+
+def read_sheet(path: Path):
+    """A sheet read from its file (``storage.files.read_sheet``): the file format's models
+    load here, on first use, not with the command line."""
+    from .storage.files import read_sheet as read
+
+    return read(path)
 
 
 def check_home() -> None:
@@ -25,15 +34,13 @@ def check_home() -> None:
 
 
 def cmd_app(args: argparse.Namespace) -> int:
-    """Open the app: home, a sheet (checked first, so a bad file gets exit 2), or the demo."""
+    """Open the app: home, a sheet (a bad file gets exit 2 before the app), or the demo."""
     from .tui.launch import launch
 
     path = getattr(args, "file", None)
-    if path is not None:
-        read_sheet(Path(path))
     check_home()
     if path is not None:
-        return launch(path=Path(path))
+        return launch(path=Path(path))  # read once, by the app's session (a bad file: exit 2 before the app)
     return launch(demo=args.command == "demo")
 
 
@@ -137,8 +144,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except EntryError as err:
         raise SheetFileError(args.file, "history", str(err)) from None
     width = len(str(len(steps)))
-    for step in steps:
-        totals = "  ".join(f"{s.name} {s.total}" for s in step.standings.scores)
+    for step, table in steps.with_standings():  # one step at a time: memory flat in the history
+        totals = "  ".join(f"{s.name} {s.total}" for s in table.scores)
         print(f"{step.number:>{width}}. {step.text}\n{'':>{width}}  -> {totals}")
     for note in replay_notes(steps, loaded.sheet, loaded.totals):
         print(f"Note: {note}")
@@ -218,6 +225,8 @@ def with_filters(command: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print the JSON schema of the scoresheet file."""
+    from .storage.document import document_schema
+
     print(json.dumps(document_schema(), indent=2, ensure_ascii=False))
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -107,6 +108,31 @@ def test_the_app_module_loads_no_rules_storage_format_or_pydantic():
         capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_the_scorepad_command_draws_home_without_the_sheet_models_and_loads_them_for_a_game(tmp_path):
+    """Issue 15: ``scorepad`` went through the command line, which built every pydantic
+    model of the file format before the app started (1.5x a bare app; the benchmark
+    started the app module directly, 1.05x). Home needs none of them; a sheet opened
+    from the command line does."""
+    from .conftest import DATA
+
+    code = (
+        "import sys\nfrom textual.app import App\nrun = App.run\n"
+        "async def look(pilot):\n    await pilot.pause()\n"
+        "    print(sorted({m.split('.')[0] if m.startswith('pydantic') else m for m in sys.modules\n"
+        "                  if m.startswith(('pydantic', 'scorepad.rules', 'scorepad.storage.document'))}))\n"
+        "    pilot.app.exit()\n"
+        "App.run = lambda self, **options: run(self, headless=True, auto_pilot=look)\n"
+        "from scorepad.cli import main\nmain(sys.argv[1:])\n")
+    env = {**os.environ, "SCOREPAD_HOME": str(tmp_path)}
+    home = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert home.returncode == 0, home.stderr
+    assert home.stdout.strip() == "[]"
+    game = subprocess.run([sys.executable, "-c", code, "open", str(DATA / "friday.json")],
+                          capture_output=True, text=True, env=env)
+    assert game.returncode == 0, game.stderr
+    assert "'pydantic'" in game.stdout and "'scorepad.rules.models'" in game.stdout
 
 
 # -- one typed seam between the screens and the open game (issue 13) ----------------------
@@ -231,3 +257,28 @@ def test_the_apps_methods_take_what_the_screens_pass_them():
             assert list(inspect.signature(app_member).parameters) == list(inspect.signature(member).parameters), name
             checked += 1
     assert checked >= 8
+
+
+def test_a_sheet_opened_from_the_command_line_is_read_once_and_a_missing_one_makes_nothing(tmp_path, monkeypatch):
+    """``scorepad open`` read the file to check it, then the app read it again (issue 15:
+    twice the parse and the validation on the way to the first screen)."""
+    import shutil
+
+    from scorepad.cli import main
+    from scorepad.storage import files, sheet_file
+    from scorepad.storage.lock import lock_path
+    from scorepad.tui.app import ScorepadApp
+
+    from .conftest import DATA
+
+    sheet = tmp_path / "friday.json"
+    shutil.copy(DATA / "friday.json", sheet)
+    parsed, real = [], sheet_file.parse_document
+    for module in (files, sheet_file):
+        monkeypatch.setattr(module, "parse_document", lambda *a, **k: parsed.append(a[1]) or real(*a, **k))
+    ran = []
+    monkeypatch.setattr(ScorepadApp, "run", lambda self, **options: ran.append(self.session))
+    assert main(["open", str(sheet)]) == 0
+    assert parsed == [str(sheet)] and ran and not lock_path(sheet).exists()
+    assert main(["open", str(tmp_path / "nowhere" / "x.json")]) == 2
+    assert not (tmp_path / "nowhere").exists()

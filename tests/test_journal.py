@@ -437,7 +437,7 @@ def test_a_read_only_window_reads_only_the_journal_while_the_writer_types(monkey
     viewer.follow()
     loads = []
     real = sheet_file.parse_document
-    monkeypatch.setattr(sheet_file, "parse_document", lambda *a: loads.append(1) or real(*a))
+    monkeypatch.setattr(sheet_file, "parse_document", lambda *a, **k: loads.append(1) or real(*a, **k))
     for value in (4, 5, 6):
         writer.apply(renown(value))
         assert viewer.follow() and viewer.sheet.players[0].renown == value

@@ -20,6 +20,7 @@ from scorepad.rules import fold
 from scorepad.rules.board_entries import RecordEvent
 from scorepad.rules.describe import describe
 from scorepad.rules.entries import Begin, EntryError, RenamePlayer, SetCount, apply
+from scorepad.rules.states import States
 from scorepad.storage import atomic, journal as journal_module, live_sheet as live_sheet_module
 from scorepad.storage import session as session_module, sheet_file
 from scorepad.storage.atomic import SaveError, atomic_write, link_new, real_target
@@ -471,7 +472,8 @@ def test_a_full_history_refuses_the_next_change_and_says_what_to_do(tmp_path):
     states = [apply(None, first)]
     states.append(apply(states[0], change))  # the same value again changes nothing more
     history = [first] + [change] * (MAX_HISTORY - 2)
-    session = SheetSession(tmp_path / "long.json", tuple(history), states=[states[0]] + [states[1]] * (MAX_HISTORY - 2))
+    session = SheetSession(tmp_path / "long.json", tuple(history),
+                           states=States(history, [states[0]] + [states[1]] * (MAX_HISTORY - 2)))
     session.apply(change)
     assert len(session.history) == MAX_HISTORY
     with pytest.raises(EntryError) as refused:
@@ -484,7 +486,7 @@ def test_a_full_history_refuses_the_next_change_and_says_what_to_do(tmp_path):
 def test_a_sheet_too_long_to_read_back_is_never_written_even_as_a_rescue(tmp_path):
     first = Begin(sheet=make_sheet({"name": "Ana"}))
     path = tmp_path / "long.json"
-    session = SheetSession(path, (first,) * (MAX_HISTORY + 1), states=[apply(None, first)])
+    session = SheetSession(path, (first,) * (MAX_HISTORY + 1), states=States([first], [apply(None, first)]))
     with pytest.raises(SaveError) as refused:
         session.rescue()
     assert str(refused.value).startswith(f"cannot save {path}: the sheet is too large")

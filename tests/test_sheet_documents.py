@@ -277,7 +277,43 @@ def test_entry_texts_are_kept_while_the_entries_stay_and_redone_when_they_change
     again = texts.of((begin, twelve))
     assert again == first and all(a is b for a, b in zip(again, first))
     assert texts.of((begin, seven)) == EntryTexts().of((begin, seven))
-    assert texts.of((begin,)) == first[:1] and [entry for entry, _ in texts.kept] == [begin]
+    assert texts.of((begin,)) == first[:1] and texts.entries == [begin]
+
+
+def test_entry_texts_kept_a_block_to_a_string_are_the_texts_of_the_history_as_it_is_now(monkeypatch):
+    """Issue 15: the texts are kept BLOCK entries to a string (a string per entry cost
+    more than the entry). Whatever the history became since the last save (undos, new
+    entries, a history read again), the texts are those of a first save of it."""
+    monkeypatch.setattr(EntryTexts, "BLOCK", 3)
+    begin = Begin(sheet=make_sheet({"name": "Ana"}))
+    history = [begin, *(renown(n) for n in range(1, 11))]
+    texts = EntryTexts()
+    for cut, grown in ((11, 0), (11, 2), (7, 1), (6, 0), (2, 4), (9, 0), (1, 0), (12, 3)):
+        history = history[:cut] + [renown(100 + n) for n in range(grown)]
+        pieces = texts.of(tuple(history))
+        assert ",\n".join(pieces) == ",\n".join(EntryTexts().of(tuple(history)))
+        assert texts.entries == history and len(pieces) == len(history) // 3 + len(history) % 3
+        assert all(len(piece.split("\n    },\n")) == 3 for piece in pieces[:len(history) // 3])
+
+
+@pytest.mark.parametrize("chunk", [3, 4, 1000])
+def test_a_history_read_a_chunk_at_a_time_says_its_problems_as_read_whole(monkeypatch, chunk):
+    """Issue 15: the history is validated a chunk at a time (the file's objects let go
+    as the entries are made); a problem is named at its place in the whole history,
+    and counted with those after it, whatever the chunks."""
+    from scorepad.storage import document
+
+    monkeypatch.setattr(document, "CHUNK", chunk)
+    entries = [Begin(sheet=make_sheet({"name": "Ana"})).model_dump(mode="json")]
+    entries += [renown(n).model_dump(mode="json") for n in range(1, 10)]
+    good = json.dumps({"format": "great-library-scoresheet", "players": [{"name": "Ana"}], "history": entries})
+    assert [e.model_dump(mode="json") for e in parse_document(good.encode(), "g").history] == entries
+    entries[5]["value"], entries[8]["value"] = -1, "x"
+    bad = json.dumps({"format": "great-library-scoresheet", "players": [{"name": "Ana"}], "history": entries})
+    with pytest.raises(SheetFileError) as err:
+        parse_document(bad.encode(), "g")
+    assert str(err.value) == ("g at history[5].value: Input should be greater than or equal to 0 (found -1); "
+                              "1 more problem after this one")
 
 
 # --- the file an open session knows -------------------------------------------------
@@ -294,7 +330,7 @@ def test_a_write_keeps_the_entry_texts_for_the_next_one(tmp_path):
     path, history = game(tmp_path, 4, 5)
     file = SheetFile(path)
     file.write(fold(history), history)
-    assert [entry for entry, _ in file.texts.kept] == list(history)
+    assert file.texts.entries == list(history)
 
 
 def test_a_write_too_large_names_the_file(tmp_path, monkeypatch):
@@ -497,7 +533,7 @@ def test_a_background_save_writes_the_file_the_journal_says_it_will(tmp_path, mo
     journal.close()
     assert outcome == FoldOutcome(1)
     assert read_journal(journal.path)[0][-1] == {"folding": 1, "hash": digest(path.read_bytes())}
-    assert file.hash == digest(path.read_bytes()) and [e for e, _ in file.texts.kept] == list(history)
+    assert file.hash == digest(path.read_bytes()) and file.texts.entries == list(history)
 
 
 def test_a_background_save_finding_their_version_writes_nothing(tmp_path):

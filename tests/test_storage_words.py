@@ -234,7 +234,7 @@ def test_sheet_bytes_keeps_each_entrys_text_for_the_next_save(tmp_path):
     history = history_of(sheet, 3)
     texts = EntryTexts()
     data = sheet_bytes(tmp_path / "g.json", sheet, history, texts)
-    assert [entry for entry, _ in texts.kept] == list(history)
+    assert texts.entries == list(history)
     assert document.parse_document(data, "g").history == history  # the same file as without them
 
 

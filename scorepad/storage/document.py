@@ -5,43 +5,22 @@ from __future__ import annotations
 import json
 import re
 import sys
+import zlib
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ..rules.entries import Begin, Entry
+from ..rules.model_base import lean
 from ..rules.models import Sheet
+from .errors import SheetFileError, clip
 from .migrations import VERSION, migrate
 
 FORMAT = "great-library-scoresheet"
 
 
 MAX_HISTORY = 100_000  # entries a file may keep: the reader, the writer and the schema share it
-MAX_MESSAGE = 300  # characters of an error message: a 10 MB value must not become a 10 MB line
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters, its middle replaced by an ellipsis
-    (both ends stay: a path keeps its file name, a message its last words)."""
-    if len(text) <= limit:
-        return text
-    head = (limit - 1) // 2
-    return f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
-
-
-class SheetFileError(Exception):
-    """A sheet that cannot be read: which file, where in it, and what is wrong.
-
-    The message is at most ``MAX_MESSAGE`` characters, whatever the file holds.
-    """
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        source, where = clip(source, 120), clip(where, 80)
-        place = f" at {where}" if where else ""
-        problem = clip(problem, MAX_MESSAGE - len(f"{source}{place}: "))
-        self.source, self.where, self.problem = source, where, problem
-        super().__init__(f"{source}{place}: {problem}")
 
 
 class Loaded(NamedTuple):
@@ -254,11 +233,16 @@ def distinct_problems(errors: list[dict], raw: Any, prefix: tuple) -> list[dict]
 
 
 def validation_problem(
-    err: ValidationError, raw: Any, source: str, prefix: tuple = ()
+    err: ValidationError, raw: Any, source: str, prefix: tuple = (), offset: int = 0
 ) -> SheetFileError:
     """The first pydantic error in plain words, naming its place in the file, and how
-    many other problems the file has."""
-    problems = distinct_problems(err.errors(), raw, prefix)
+    many other problems the file has (``offset``: the errors are about the list under
+    ``prefix`` from that index on)."""
+    errors = err.errors()
+    for error in errors if offset else ():
+        if error["loc"] and type(error["loc"][0]) is int:
+            error["loc"] = (error["loc"][0] + offset, *error["loc"][1:])
+    problems = distinct_problems(errors, raw, prefix)
     first = problems[0]
     message = first["msg"].removeprefix("Value error, ")
     value = first.get("input")
@@ -273,10 +257,11 @@ def validation_problem(
     return SheetFileError(source, where(prefix + tuple(first["loc"]), raw), message)
 
 
-def parse_document(data: bytes, source: str) -> Loaded:
+def parse_document(data: bytes, source: str, keep: bool = False) -> Loaded:
     """Bytes of a file to its sheet and history (a history of ``begin`` when it had none).
 
     The history is checked for shape here; whether it replays is the replay's question.
+    ``keep``: the history is kept (an open sheet): its entries are made small (``lean``).
     """
 
     raw = decode(data, source)
@@ -286,10 +271,7 @@ def parse_document(data: bytes, source: str) -> Loaded:
     entries = raw.get("history") or []
     if isinstance(entries, list) and len(entries) > MAX_HISTORY:
         raise SheetFileError(source, "history", f"more than {MAX_HISTORY:,} entries: too many for a scoresheet")
-    try:
-        history = history_adapter().validate_python(entries)
-    except ValidationError as err:
-        raise validation_problem(err, raw, source, prefix=("history",)) from None
+    history = read_history(entries, raw, source, keep)
     history = history or (Begin.model_construct(sheet=sheet),)  # the sheet is validated
     if not isinstance(history[0], Begin):
         raise SheetFileError(source, "history[0]", 'a history starts with a "begin" entry')
@@ -344,6 +326,40 @@ def parse_head(data: bytes, source: str) -> Loaded:
 SAVE_SEARCH = 0.05  # seconds a save may search a Pinax answer not known yet
 
 
+CHUNK = 1000  # history entries validated at a time
+
+
+def read_history(entries: Any, raw: dict, source: str, keep: bool) -> tuple:
+    """The history's entries, validated a ``CHUNK`` at a time, each chunk's objects read
+    from the file let go as its entries are made (both, whole, were 125 MiB at the peak
+    for 100,000 entries). A chunk that does not validate is said as the rest of the
+    history from it would be: its first problem, and how many more."""
+    if not isinstance(entries, list):  # not a list at all: pydantic says what it is
+        try:
+            return history_adapter().validate_python(entries)
+        except ValidationError as err:
+            raise validation_problem(err, raw, source, prefix=("history",)) from None
+    history: list = []
+    for start in range(0, len(entries), CHUNK):
+        chunk = entries[start:start + CHUNK]
+        try:
+            part = history_adapter().validate_python(chunk)
+        except ValidationError as err:
+            raise validation_problem(failure(entries[start:]) or err, raw, source, ("history",), start) from None
+        history.extend(map(lean, part) if keep else part)
+        entries[start:start + CHUNK] = [None] * len(chunk)  # let go of what the file said
+    return tuple(history)
+
+
+def failure(entries: list) -> ValidationError | None:
+    """Why these history entries do not validate (None when they do)."""
+    try:
+        history_adapter().validate_python(entries)
+    except ValidationError as err:
+        return err
+    return None
+
+
 def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTexts | None = None) -> bytes:
     """The file's bytes: UTF-8 JSON, indented for people, keys in contract order.
 
@@ -370,23 +386,45 @@ def dump_document(sheet: Sheet, history: tuple, saved: str = "", texts: EntryTex
 
 class EntryTexts:
     """Each history entry as the file writes it (at its indent), kept while the entry
-    stays in the history: the same text ``json.dumps`` of the whole file gives."""
+    stays in the history: the same text ``json.dumps`` of the whole file gives. Texts
+    are kept ``BLOCK`` entries to a piece, compressed: a text of its own per entry cost
+    more memory than the entry itself (240 bytes); compressed, about 10 bytes an entry.
+    Not fewer to a block: each compression lets go of Python's lock and takes it back,
+    and 64 to a block held the UI up for 60-150 ms in a long history's first save."""
+
+    BLOCK = 512
 
     def __init__(self) -> None:
-        self.kept: list[tuple[object, str]] = []
+        self.entries: list = []  # the entries whose texts are kept, in history order
+        self.blocks: list[bytes] = []  # each whole BLOCK of them: their texts joined by ",\n", compressed
+        self.tail: list[str] = []  # the texts of the entries after the last whole block
 
     def of(self, history: tuple) -> list[str]:
-        """The texts of these entries, worked out only for entries not seen last time."""
-        kept, texts = self.kept, []
-        for n, entry in enumerate(history):
-            if n < len(kept) and kept[n][0] is entry:
-                texts.append(kept[n][1])
-                continue
-            # equivalent: another mode dumps tuples and the same plain values (json.dumps writes them alike);
-            # ensure_ascii=None is as false as False
-            text = "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")  # pragma: no mutate
-            del kept[n:]
-            kept.append((entry, text))
-            texts.append(text)
-        del kept[len(history):]
-        return texts
+        """The texts of these entries, in pieces to join with ",\n" (a piece is the
+        text of one entry or of a block of them); worked out only for entries not
+        seen last time."""
+        same, most = 0, min(len(history), len(self.entries))
+        while same < most and self.entries[same] is history[same]:
+            same += 1
+        whole = same // self.BLOCK
+        if whole < len(self.blocks):  # an entry of a whole block changed: from that block on
+            del self.blocks[whole:]
+            self.tail, start = [], whole * self.BLOCK
+        else:
+            start = min(same, len(self.blocks) * self.BLOCK + len(self.tail))
+            del self.tail[start - len(self.blocks) * self.BLOCK:]
+        del self.entries[start:]
+        for entry in history[start:]:
+            self.entries.append(entry)
+            self.tail.append(entry_text(entry))
+            if len(self.tail) == self.BLOCK:
+                self.blocks.append(zlib.compress(",\n".join(self.tail).encode("utf-8"), 1))
+                self.tail = []
+        return [*(zlib.decompress(block).decode("utf-8") for block in self.blocks), *self.tail]
+
+
+def entry_text(entry) -> str:
+    """One history entry as the file writes it, at its indent."""
+    # equivalent: another mode dumps tuples and the same plain values (json.dumps writes them alike);
+    # ensure_ascii=None is as false as False
+    return "    " + json.dumps(entry.model_dump(mode="json"), indent=2, ensure_ascii=False).replace("\n", "\n    ")  # pragma: no mutate

@@ -17,7 +17,9 @@ from contextlib import suppress
 
 from ..rules.play_record import new_play_id
 from ..rules.entries import Begin, EntryError, apply
+from ..rules.model_base import lean
 from ..rules.models import Sheet
+from ..rules.states import States
 from .atomic import SaveError, real_target
 from .copies import keep_copy
 from .document import MAX_HISTORY
@@ -39,16 +41,16 @@ class SheetSession:
 
     def __init__(self, path: Path, history: tuple, *, read_only: bool = False, lock: SheetLock | None = None,
                  file: SheetFile | None = None, journal: Journal | None = None, note: str = "",
-                 states: list | None = None) -> None:
+                 states: States | None = None) -> None:
         self.path, self.read_only, self.lock, self.note = path, read_only, lock, note
         self.told = ""  # what opening it did that the user should know
         self.history: list = list(history)
-        self.states = states if states is not None else replay_states(self.history)
+        self.states = states.follow(self.history) if states is not None else replay_states(self.history)
         # equivalent if mutated: ``follow`` reads these only once it has set all three (no
         # stat it compares with is ever ``()``, and ``_base`` is looked at before the stats)
         self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read  # pragma: no mutate
         self._base: list | None = None  # the file's own history, for that window  # pragma: no mutate
-        self._base_states: list | None = None  # pragma: no mutate
+        self._base_states: States | None = None  # pragma: no mutate
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
@@ -137,7 +139,7 @@ class SheetSession:
             raise EntryError(f"the sheet's history is full ({MAX_HISTORY:,} changes): "
                              "start a new game from its results")
         state = apply(self.sheet, entry)
-        self.history.append(entry)
+        self.history.append(lean(entry))
         self.states.append(state)
         self.redo_stack.clear()
         self.record(lambda: self.journal.put(len(self.history) - 1, entry.model_dump(mode="json")))
@@ -258,7 +260,8 @@ class SheetSession:
         kept = keep_copy(self.our_bytes(), self.path, "ours")
         self.journal.remove()
         self.history, self.redo_stack, self.conflict = list(current.history), [], None
-        self.states = current.states or replay_states(self.history)
+        self.states = current.states.follow(self.history) if current.states is not None \
+            else replay_states(self.history)
         self.file = current.file
         if current.note:  # their history does not replay: shown as saved, never rewritten
             self.read_only, self.note = True, current.note
@@ -289,7 +292,8 @@ class SheetSession:
         self._seen = seen
         if history == self.history:
             return False
-        self.history, self.states = list(history), states
+        self.history = list(history)
+        self.states = states.follow(self.history)
         return True
 
     def rescue(self) -> Path:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
+from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target
 from .document import EntryTexts, history_adapter, parse_document
 from .files import read_bytes, sheet_bytes
@@ -82,15 +83,15 @@ class Current(NamedTuple):
     journal: Journal | None  # the journal beside it, to go on with; None: it belongs to another version
     ours: list | None = None  # from such a journal: our history, typed while someone else saved theirs
     base: list | None = None  # the history the file alone holds (the journal's changes go on it)
-    states: list | None = None  # the state after each entry of ``history``, worked out once
-    base_states: list | None = None  # and of ``base``
+    states: States | None = None  # the state after each entry of ``history``, worked out once
+    base_states: States | None = None  # and of ``base``
 
 
 def load_current(path: Path) -> Current:
     """Read the sheet file and replay the journal a crash (or the writer of the sheet,
     for a read-only window) left beside it. SheetFileError for an unreadable file."""
     data = read_bytes(path)
-    loaded = parse_document(data, str(path))
+    loaded = parse_document(data, str(path), keep=True)
     file = SheetFile(path, digest(data), stat_key(real_target(path)))
     history = list(loaded.history)
     try:
@@ -130,7 +131,7 @@ def ours_in(records: list[dict]) -> list | None:
     return None
 
 
-def replayed(history: list, changes: list[dict], states: list | None = None) -> tuple[list, list]:
+def replayed(history: list, changes: list[dict], states: States | None = None) -> tuple[list, States]:
     """The history with a journal's changes made, and the state after each entry
     (``states``, those of ``history``, spare replaying the entries no change touched).
     KeyError, TypeError, ValueError, IndexError or EntryError for changes that are not
@@ -145,21 +146,17 @@ def replayed(history: list, changes: list[dict], states: list | None = None) -> 
             history[at:] = [history_adapter().validate_python([change["entry"]])[0]]
         else:
             del history[at:]
-    kept = list(states[:low]) if states is not None else []
-    state = kept[-1] if kept else None
+    kept = states.prefix(low, history) if states is not None else States(history)
+    state = kept[-1] if len(kept) else None
     for entry in history[len(kept):]:  # every entry from the first changed one applies
         state = apply(state, entry)
         kept.append(state)
     return history, kept
 
 
-def replay_states(history) -> list[Sheet]:
+def replay_states(history: list) -> States:
     """The state after each entry of a history (EntryError, ValidationError)."""
-    states, state = [], None
-    for entry in history:
-        state = apply(state, entry)
-        states.append(state)
-    return states
+    return States.replayed(history)
 
 
 class FoldOutcome(NamedTuple):

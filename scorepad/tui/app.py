@@ -38,16 +38,19 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
         Binding("ctrl+q", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False) -> None:
+    def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False,
+                 session=None) -> None:
         super().__init__()
-        self.start = (path, replay_path, demo)
+        self.start = (path, replay_path, demo, session)  # session: ``path`` opened already
 
     def on_mount(self) -> None:
         self.recall_theme()
         self.start_autosave()
-        path, replay_path, demo = self.start
+        path, replay_path, demo, session = self.start
         if demo:
             self.open_demo()
+        elif session is not None:
+            self.use_session(session)
         elif path:
             self.open_path(path)
         else:

@@ -18,6 +18,7 @@ from .game_opener import DEMO
 
 FOLD_AFTER = 2.0  # seconds without a change before the sheet file is rewritten
 LOOK_EVERY = 1.0  # seconds between looks at the file
+SYNC_BY = 0.05  # seconds: a change that draws no frame (an undo of nothing shown) is fsynced then
 
 
 class Autosave:
@@ -34,21 +35,40 @@ class Autosave:
         self._asking = False  # a question about the file is on screen
         self._later = None  # the session whose choice of version was put off: not asked again unprompted
         self._state_shown: tuple = ("", None)
+        self._sync_due = False  # a change is in the journal, to fsync once its frame is out
 
     def start_autosave(self) -> None:
         """Look at the open sheet's file once a second (call once, on mount)."""
         self.set_interval(self.look_every, self.look_at_file)
+        self._sync_timer = self.set_interval(SYNC_BY, self.sync_journal, pause=True)
 
     def after_change(self) -> None:
         """The sheet changed (an entry in the journal, or a version read from the file):
         say at once if it could not be written, and fsync once the frame is out (nothing
-        to sync for a version read; the next save waits for typing to pause again)."""
+        to sync for a version read; the next save waits for typing to pause again). The
+        next key waits for the fsync."""
         self._changed_at = monotonic()
         self.report_saving()
-        self.call_after_refresh(self.sync_journal)
+        if not self._sync_due:
+            self._sync_due = True
+            self.hold_keys()
+            self._sync_timer.reset()  # from now: in case no frame comes
+
+    def _display(self, screen, renderable) -> None:
+        """Hand a frame to the terminal, then fsync the change it shows. Not in a
+        ``call_after_refresh``: the screen runs those before the frame when it has not
+        yet heard which widgets changed (each tells it once idle), and half the time
+        the fsync came first and held the frame up (1-9 ms of a 2 ms commit)."""
+        super()._display(screen, renderable)
+        if renderable is not None and self._sync_due:
+            self.call_later(self.sync_journal)
 
     def sync_journal(self) -> None:
-        """Make the changes written to the journal durable (the next key waits for it)."""
+        """Make the changes written to the journal durable, and let the next key in."""
+        if self._sync_due:
+            self._sync_due = False
+            self._sync_timer.pause()
+            self.release_keys()
         if self.session is not None:
             self.session.sync()
             self.report_saving()
@@ -262,6 +282,7 @@ class Autosave:
 
     def close_and_exit(self, message: str | None = None) -> None:
         """Close the sheet (its last changes into the file) and end the app."""
+        self.sync_journal()  # no frame comes now: the keys it held are let go
         if self.session:
             self.session.close()
         self.exit(message=message)

@@ -6,9 +6,32 @@ from pathlib import Path
 
 
 def launch(path: Path | None = None, replay: Path | None = None, demo: bool = False) -> int:
-    """Run the app until it quits; its exit code."""
+    """Run the app until it quits; its exit code. A sheet given is opened first, once:
+    SheetFileError for a file that cannot be read, before the app starts (exit 2)."""
+    session = opened(path) if path is not None else None
     from .app import ScorepadApp
 
-    app = ScorepadApp(path=path, replay_path=replay, demo=demo)
-    app.run()
+    app = ScorepadApp(path=path, replay_path=replay, demo=demo, session=session)
+    try:
+        app.run()
+    finally:
+        if session is not None:
+            session.close()  # closed by the app already, unless it never started
     return app.return_code or 0
+
+
+def opened(path: Path):
+    """The sheet's session, or None when another scorepad holds it or no lock can be
+    taken there (the app then offers it read-only). SheetFileError for a file that
+    cannot be read, before anything is made for it (its lock file, a folder)."""
+    from ..storage.atomic import SaveError
+    from ..storage.files import read_bytes, read_sheet
+    from ..storage.lock import SheetLocked
+    from ..storage.session import SheetSession
+
+    read_bytes(path)  # no such file, a folder, a pipe
+    try:
+        return SheetSession.open(path)
+    except (SheetLocked, SaveError):
+        read_sheet(path)  # what is wrong with it, if anything: else the app asks
+        return None

@@ -119,8 +119,17 @@ class OrderedKeys:
     def holding_keys(self):
         """Keep the next key waiting while this block runs (a screen being built between
         awaits, when no queue shows the work in progress)."""
-        self._holds += 1
+        self.hold_keys()
         try:
             yield
         finally:
-            self._holds -= 1
+            self.release_keys()
+
+    def hold_keys(self) -> None:
+        """Keep the next key waiting until ``release_keys`` (work due outside any queue:
+        the fsync after the next frame), or for ``LONGEST_WAIT`` at most."""
+        self._holds += 1
+
+    def release_keys(self) -> None:
+        """End one ``hold_keys``."""
+        self._holds -= 1

@@ -67,3 +67,26 @@ async def test_the_next_players_S7_cards_are_listed_in_the_frame_after_the_store
             app._display = display
             assert listed_at_frames[0] == player, listed_at_frames  # the totals' frame
             assert listed_at_frames[-1] == (player + 1) % 3, listed_at_frames
+
+
+async def test_a_round_typed_on_game_progress_lays_out_nothing_when_no_size_changes(game_path, monkeypatch):
+    """Issue 15: the timeline's words change with every commit of Game progress, and
+    each new text asked Textual to lay the whole screen out again (most of the frame).
+    Words that keep their widget's size are repainted only; words that need more lines
+    still get their layout."""
+    from textual.widgets import Static
+
+    from scorepad.tui.widgets.words import show_words
+
+    app = app_on(game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "progress")
+        layouts: list[str] = []
+        refresh = Widget.refresh
+        monkeypatch.setattr(Widget, "refresh", lambda self, *regions, **kw: (
+            kw.get("layout") and layouts.append(type(self).__name__), refresh(self, *regions, **kw))[1])
+        timeline = app.screen.query_one("#timeline", Static)
+        show_words(timeline, "Round 2 → an Event")  # as wide, as many lines
+        assert layouts == []
+        show_words(timeline, "a long line of words " * 12)  # more lines than before
+        assert layouts == ["Static"]

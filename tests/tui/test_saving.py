@@ -187,6 +187,38 @@ async def test_a_value_is_in_the_journal_before_its_frame_and_fsynced_right_afte
         assert app.session.journal.written == [] and not app.session.unsaved
 
 
+async def test_every_commit_of_a_burst_is_drawn_before_its_fsync_never_after(game_path, monkeypatch):
+    """Issue 15: the fsync ran in a ``call_after_refresh``, which the screen runs before
+    the frame when it has not yet heard which widgets changed: half the commits waited
+    for their fsync (1-9 ms) before they were shown. Each journal line is now shown,
+    then fsynced, and the next key waits for both."""
+    app = app_on(game_path)
+    events: list[str] = []
+    real_fsync, real_put = os.fsync, journal.Journal.put
+    monkeypatch.setattr(journal.os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd)))
+    monkeypatch.setattr(journal.Journal, "put", lambda self, *a: (events.append("put"), real_put(self, *a)))
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        display = app._display
+        monkeypatch.setattr(app, "_display", lambda screen, update: (
+            update is not None and events.append("frame"), display(screen, update)))
+        await burst(pilot, *[key for n in range(8) for key in (str(n + 1), "enter")])
+    commits = "".join({"put": "p", "fsync": "s", "frame": "f"}[e] for e in events).split("p")[1:]
+    assert len(commits) == 8 and all(c.startswith("f") and "s" in c for c in commits), commits
+
+
+async def test_a_change_that_draws_nothing_is_fsynced_all_the_same_and_holds_no_key(game_path):
+    from scorepad.rules.entries import SetColour
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")  # no colour on it: the change draws no frame
+        app.live.send(SetColour(player=0, colour="red"))
+        assert app.session.journal.written and not app.keys_settled()
+        await pilot.pause(0.3)
+        assert app.session.journal.written == [] and app.keys_settled()
+
+
 async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path, answer_at_once):
     """Issue 11: New game in a games folder that cannot be written (here a file where the
     folder should be) ended in a traceback and lost the names typed."""

@@ -1,0 +1,239 @@
+"""Typing benchmark (issue 15): every screen that takes input, typed as a user types it,
+against an app that echoes an Input into a Label, in the same run.
+
+On each screen the cursor goes where the last Enter left it (the next player, the next
+field), a line is typed there, and Enter is posted as a terminal's key reader posts it.
+Timed from the Enter:
+
+- drawn: the first frame handed to the terminal after the screen took the value in
+  (the live totals shown; on Setup, the next field focused);
+- durable: the journal line fsynced (scorepad fsyncs once the frame is out). The echo
+  app's is an echo that appends the value to a file before showing it and fsyncs after
+  its frame.
+
+Typing starts again at the table's first cell (untimed) when the last Enter left it.
+School is also typed with 12 and 24 Scribes per player: a screen must not slow down
+with its cards.
+
+    .venv/bin/python -m benchmarks.typing_speed      (prints the figures per screen)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from textual import events
+
+from .apps import EchoApp
+from .fullsheet import write_full_sheet
+
+SIZE = (80, 24)  # a terminal as it opens: the body scrolls, as it does for most users
+TIMEOUT = 5.0  # a commit never shown (or never made durable) fails the run
+
+
+@dataclass(frozen=True)
+class Script:
+    """How one screen is typed: the screen, the widget typed in (a selector), the keys of
+    commit ``n`` (before its Enter), and what is watched for the value shown."""
+
+    screen: str
+    widget: str
+    keys: Callable[[object, int], str]
+    watched: str = "totals"  # "totals": the live totals took it in; "focus": the next field has the focus
+    cards: int = 4  # Scribes per player on the sheet (and typed per line on School)
+
+
+def scribes(cards: int) -> Callable[[object, int], str]:
+    """A line of ``cards`` Scribes, the first changing with every commit."""
+    return lambda grid, n: " ".join([f"{1 + n % 5}", *("2 4y 3 1".split() * cards)[:cards - 1]])
+
+
+def count(grid, n: int) -> str:
+    """A count different from the one in the cell."""
+    r, c = grid.cursor
+    return str((grid.values[r][c] or 0) % 40 + 1)
+
+
+def quick_tile(grid, n: int) -> str:
+    """A player's one quick-count tile, a Seal more than stored (0-4)."""
+    r, _ = grid.cursor
+    tiles = grid.values[r][0]
+    return str(((tiles[0].seals if tiles else 0) + 1) % 5)
+
+
+SCRIPTS = {
+    "setup": Script("setup", "#title, #name-0, #name-1, #name-2, #name-3", lambda field, n: f"Name {n}",
+                    watched="focus"),
+    "progress": Script("progress", "#counts", count),
+    "pinax tile": Script("pinax", "#quick", quick_tile),
+    "pinax grid": Script("pinax", "#grid", lambda grid, n: f". M * {1 + n % 2}"),
+    "school": Script("school", "#cards", scribes(4)),
+    "scholars": Script("scholars", "#cards", lambda grid, n: f"{1 + n % 5} Hypatia, 3, 2"),
+    "supplies": Script("supplies", "#counts", count),
+    "renown": Script("renown", "#counts", count),
+    "school, 12 Scribes a player": Script("school", "#cards", scribes(12), cards=12),
+    "school, 24 Scribes a player": Script("school", "#cards", scribes(24), cards=24),
+}
+
+
+class Timer:
+    """Times an Enter to the first frame after the watched change, and to the journal's
+    fsync. The frame is ``App._display`` itself (not a callback after it)."""
+
+    def __init__(self, app) -> None:
+        self.app, self.changed, self.drawn_at, self.synced_at = app, False, 0.0, 0.0
+        display = app._display
+
+        def timed_display(screen, renderable) -> None:
+            display(screen, renderable)
+            if self.changed and renderable is not None and not self.drawn_at:
+                self.drawn_at = time.perf_counter()
+
+        app._display = timed_display
+
+    def follow(self, target, method: str) -> None:
+        """Count ``target.method(...)`` as the watched change."""
+        original = getattr(target, method)
+
+        def changed(*args, **kwargs):
+            self.changed = True
+            return original(*args, **kwargs)
+
+        setattr(target, method, changed)
+
+    def follow_sync(self, session) -> None:
+        """Note when the session's journal is fsynced with a line in it."""
+        sync = session.sync
+
+        def timed_sync() -> None:
+            written = bool(session.journal.written)
+            sync()
+            if written:
+                self.synced_at = time.perf_counter()
+
+        session.sync = timed_sync
+
+    async def enter(self, durable: Callable[[], float] | None) -> tuple[float, float | None]:
+        """Seconds from Enter to the frame, and to durable (None when not asked)."""
+        self.changed, self.drawn_at, self.synced_at = False, 0.0, 0.0
+        start = time.perf_counter()
+        self.app._driver.process_message(events.Key("enter", "\r"))
+        await until(lambda: self.drawn_at)
+        if durable is None:
+            return self.drawn_at - start, None
+        await until(durable)
+        return self.drawn_at - start, durable() - start
+
+
+async def until(done: Callable[[], object]) -> None:
+    """Wait (in the app's loop) until ``done()`` is true; TimeoutError after TIMEOUT."""
+    deadline = time.perf_counter() + TIMEOUT
+    while not done():
+        if time.perf_counter() > deadline:
+            raise TimeoutError("a commit was never shown, or never made durable")
+        await asyncio.sleep(0)
+
+
+async def settled(app, pilot) -> None:
+    """Until every key and all it started is done (lists drawn after the totals too)."""
+    await pilot.pause()
+    while not app.keys_settled():
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list[float]]:
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp(path=None if script.screen == "setup" else sheet)
+    times: dict[str, list[float]] = {"drawn": [], "durable": []}
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(app, pilot)
+        if script.screen == "setup":
+            app.new_game()
+        else:
+            app.action_go(script.screen)
+        await settled(app, pilot)
+        timer = Timer(app)
+        if script.watched == "focus":
+            timer.follow(app.screen, "set_focus")
+        else:
+            from scorepad.tui.widgets.live_totals import LiveTotals
+
+            timer.follow(app.screen.query_one(LiveTotals), "show")
+            timer.follow_sync(app.session)
+        fields = list(app.screen.query(script.widget))
+        for n in range(commits):
+            widget = app.focused if app.focused in fields else None
+            if widget is None:  # the last Enter left the table (or the last field): start again
+                widget = fields[0]
+                widget.focus()
+                if hasattr(widget, "cursor"):
+                    widget.cursor = (0, 0)
+                await settled(app, pilot)
+            await pilot.press(*("ctrl+u", *script.keys(widget, n)) if script.widget != "#grid"
+                              else script.keys(widget, n).split())
+            await settled(app, pilot)
+            drawn, durable = await timer.enter(None if script.watched == "focus" else lambda: timer.synced_at)
+            times["drawn"].append(drawn)
+            if durable is not None:
+                times["durable"].append(durable)
+            await settled(app, pilot)
+        if app.session is not None:
+            app.session.close()
+    return times
+
+
+async def _echo(commits: int, journal: Path) -> dict[str, list[float]]:
+    """The same Enter in the echo app: to the frame after the Label update, and to its fsync."""
+    app = EchoApp(journal)
+    times: dict[str, list[float]] = {"drawn": [], "durable": []}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        timer = Timer(app)
+        timer.follow(app.query_one("#echo"), "update")
+        for n in range(commits):
+            app.synced_at = 0.0
+            await pilot.press("ctrl+u", *str(10 + n % 50))
+            await pilot.pause()
+            drawn, durable = await timer.enter(lambda: app.synced_at)
+            times["drawn"].append(drawn)
+            times["durable"].append(durable)
+            await pilot.pause()
+    return times
+
+
+def typing(commits: int, rounds: int = 3, scripts: tuple[str, ...] = tuple(SCRIPTS)) -> dict[str, dict]:
+    """Median seconds from Enter to drawn and to durable, per screen, and the echo
+    app's (``rounds`` alternating batches, so all see the same machine)."""
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["SCOREPAD_HOME"] = home
+        sheets = {cards: write_full_sheet(Path(home) / "games" / f"full-{cards}.json", cards=cards)
+                  for cards in sorted({SCRIPTS[name].cards for name in scripts})}
+        found: dict[str, dict[str, list[float]]] = {name: {"drawn": [], "durable": []} for name in (*scripts, "echo")}
+        for _ in range(rounds):
+            for name in scripts:
+                for kind, times in asyncio.run(_scorepad(SCRIPTS[name], sheets[SCRIPTS[name].cards],
+                                                         commits // rounds)).items():
+                    found[name][kind] += times
+                for kind, times in asyncio.run(_echo(commits // rounds // 2 or 1, Path(home) / "echo.log")).items():
+                    found["echo"][kind] += times
+    return {name: {kind: statistics.median(times) if times else None for kind, times in figures.items()}
+            for name, figures in found.items()}
+
+
+if __name__ == "__main__":
+    results = typing(48, rounds=3)
+    echo = results.pop("echo")
+    print(f"echo app: Enter -> drawn {echo['drawn'] * 1000:.1f} ms, -> durable {echo['durable'] * 1000:.1f} ms")
+    for name, figures in results.items():
+        durable = figures["durable"]
+        print(f"{name:>28}: drawn {figures['drawn'] * 1000:5.1f} ms ({figures['drawn'] / echo['drawn']:.2f}x)"
+              + ("" if durable is None else f", durable {durable * 1000:5.1f} ms ({durable / echo['durable']:.2f}x)"))
