@@ -198,3 +198,19 @@ async def test_every_word_of_the_statistics_and_the_history_reads_in_every_theme
                              for words in unreadable_text(app.screen, slice(0, -1))]
             await pilot.press("escape")
         assert problems == []
+
+
+@pytest.mark.parametrize("key, suffix", [("e", ".csv"), ("m", ".md")])
+async def test_history_exports_every_game_at_once_as_the_command_does(fixture_home, key, suffix):
+    from scorepad.storage.all_games import export_all_text
+
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        app.push_screen(HistoryScreen())
+        await listed(pilot)
+        await pilot.press(key)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    [written] = list((fixture_home / "exports").glob(f"all-games*{suffix}"))
+    assert written.read_text(encoding="utf-8") == export_all_text(suffix.strip("."))[0]
+    assert written.read_text(encoding="utf-8").count("\n") > 8  # every player of every game

@@ -53,7 +53,8 @@ class HistoryScreen(GamesScreen):
     """Each player's record over the finished games, then every game: the finished
     ones, and apart, the ones not finished (never counted)."""
 
-    BINDINGS = [Binding("s", "statistics", "Statistics")]
+    BINDINGS = [Binding("s", "statistics", "Statistics"), Binding("e", "export('csv')", "Export all: CSV"),
+                Binding("m", "export('md')", "Export all: Markdown")]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -83,6 +84,27 @@ class HistoryScreen(GamesScreen):
         self.query_one(GameList).show([(f"Finished: {counted(len(done), 'game')} (* won)", done),
                                        (f"Not finished, not counted: {counted(len(going), 'game')}", going)])
         self.query_one(GameList).focus()
+
+    def action_export(self, kind: str) -> None:
+        """Every saved game in one CSV or Markdown file in the exports folder: a row per
+        player per game (``scorepad export --all``), written in a thread."""
+        self.notify("Exporting every saved game…")
+        self.run_worker(lambda: self.export_all(kind), thread=True, group="export")
+
+    def export_all(self, kind: str) -> None:
+        """Write the export (in a worker thread) and say where, or why not."""
+        from ...storage.all_games import export_all_text
+        from ...storage.atomic import SaveError
+        from ...storage.exports import write_export
+
+        try:
+            text, problems = export_all_text(kind)
+            target = write_export(text, "all-games", ".csv" if kind == "csv" else ".md")
+        except SaveError as err:
+            self.app.call_from_thread(self.notify, str(err), severity="error")
+            return
+        left = f"; {len(problems)} file(s) that could not be read were left out" if problems else ""
+        self.app.call_from_thread(self.notify, f"Every game exported to {target}{left}")
 
     def action_statistics(self) -> None:
         from .statistics import StatisticsScreen
