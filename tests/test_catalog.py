@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 import pytest
 
@@ -19,6 +18,7 @@ from scorepad.storage.games_index import index_path
 from scorepad.storage.summaries import read_summary
 
 from .conftest import DATA, make_sheet
+from .local_zone import utc  # noqa: F401 (a fixture)
 
 
 def save(folder, name: str, saved: str, *players: dict, **sheet):
@@ -28,14 +28,6 @@ def save(folder, name: str, saved: str, *players: dict, **sheet):
     return path
 
 
-@pytest.fixture
-def utc(monkeypatch):
-    """Local time is UTC: a moment saved with an offset falls on a known local day."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
