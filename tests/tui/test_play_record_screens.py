@@ -190,3 +190,15 @@ async def test_the_same_duration_in_another_form_is_no_change_even_while_the_tim
         await burst(pilot, "ctrl+g", "ctrl+e", "enter", "enter", "enter", *"2:22", "ctrl+s")
         assert not isinstance(app.screen, RecordScreen)
         assert app.session.sheet.duration_minutes == 142
+
+
+async def test_the_clock_ticking_while_game_progress_has_no_widgets_shows_nothing_and_raises_nothing(game_path):
+    """The once-a-second tick reached a Game progress screen being composed again (or
+    closed with the app): its timer line was not there, and a traceback ended the app."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        screen = app.screen
+        await screen.query_one("#timer").remove()
+        screen.show_timer()  # what the interval calls
+        await pilot.pause()
+        assert app.is_running and not screen.query("#timer")

@@ -183,10 +183,13 @@ class ProgressScreen(GameScreen):
         self.set_interval(1, self.show_timer)  # the clock moves while the timer runs
 
     def show_timer(self) -> None:
-        """The game timer in words: its clock, and whether it runs."""
-        if host(self).live is None:
+        """The game timer in words: its clock, and whether it runs. The clock's tick may
+        come while the screen is away, being composed again or closed with the app: then
+        there is nothing to show it in."""
+        found = self.query("#timer")
+        if host(self).live is None or not found:
             return
-        show_words(self.query_one("#timer", Label), timer_words(self.sheet, datetime.now(timezone.utc)))
+        show_words(found.first(Label), timer_words(self.sheet, datetime.now(timezone.utc)))
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":
