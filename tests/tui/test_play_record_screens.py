@@ -3,6 +3,8 @@ the summary and the finished mark on Results (DESIGN, "The record of the play").
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.rules.entries import RecordEvent, SetRecord
 from scorepad.rules.record_text import moment_text
 from scorepad.storage.session import SheetSession
@@ -93,12 +95,18 @@ async def test_nothing_changed_stores_nothing(game_path):
         assert not isinstance(app.screen, RecordScreen) and len(app.session.history) == 1
 
 
-async def test_E1_results_reached_after_the_end_marks_the_game_finished_once(scorepad_home):
+@pytest.fixture
+def ended_game_path(scorepad_home):
+    """A game whose end is triggered: the second Event (E1a)."""
     session = SheetSession.create(three_players())
     session.apply(RecordEvent())
-    session.apply(RecordEvent())  # E1a: the second Event triggers the end
+    session.apply(RecordEvent())
     session.close()
-    app = app_on(session.path)
+    return session.path
+
+
+async def test_E1_results_reached_after_the_end_marks_the_game_finished_once(ended_game_path):
+    app = app_on(ended_game_path)
     async with running(app) as pilot:
         await goto(pilot, "results")
         assert app.session.sheet.finished
@@ -144,16 +152,8 @@ async def test_typing_in_the_first_field_replaces_the_time_the_timer_recorded(ga
         assert moment_text(app.session.sheet.played.started) == "2026-11-27 19:05"
 
 
-async def ended_game(scorepad_home) -> SheetSession:
-    session = SheetSession.create(three_players())
-    session.apply(RecordEvent())
-    session.apply(RecordEvent())  # E1a: the second Event triggers the end
-    session.close()
-    return session
-
-
-async def test_E1_undoing_the_finished_mark_is_not_undone_by_coming_back(scorepad_home):
-    app = app_on((await ended_game(scorepad_home)).path)
+async def test_E1_undoing_the_finished_mark_is_not_undone_by_coming_back(ended_game_path):
+    app = app_on(ended_game_path)
     async with running(app) as pilot:
         await goto(pilot, "results")
         assert app.session.sheet.finished
@@ -164,8 +164,8 @@ async def test_E1_undoing_the_finished_mark_is_not_undone_by_coming_back(scorepa
         assert not app.session.sheet.finished
 
 
-async def test_E1_reaching_results_after_the_end_stops_a_running_timer(scorepad_home):
-    app = app_on((await ended_game(scorepad_home)).path)
+async def test_E1_reaching_results_after_the_end_stops_a_running_timer(ended_game_path):
+    app = app_on(ended_game_path)
     async with running(app) as pilot:
         await burst(pilot, "ctrl+g")
         await goto(pilot, "results")
