@@ -180,7 +180,13 @@ class ProgressScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.set_interval(1, self.show_timer)  # the clock moves while the timer runs
+        self.set_interval(1, self.tick)
+
+    def tick(self) -> None:
+        """Once a second: the clock moves while the timer runs. A kept screen not in
+        sight skips it; showing the sheet again draws the clock as it is then."""
+        if self.is_current:
+            self.show_timer()
 
     def show_timer(self) -> None:
         """The game timer in words: its clock, and whether it runs. The clock's tick may
