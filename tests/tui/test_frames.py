@@ -9,7 +9,8 @@ from textual.widget import Widget
 from scorepad.tui.widgets.card_table import CardTable
 
 from .conftest import app_on, running
-from .helpers import burst, goto
+from .helpers import burst, goto, settle
+from .on_screen import demo_path, screen_lines  # noqa: F401  (a fixture)
 
 
 async def test_a_committed_line_of_S7_scribes_goes_over_the_table_once(game_path, monkeypatch):
@@ -90,3 +91,40 @@ async def test_a_round_typed_on_game_progress_lays_out_nothing_when_no_size_chan
         assert layouts == []
         show_words(timeline, "a long line of words " * 12)  # more lines than before
         assert layouts == ["Static"]
+
+
+async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_the_table_shows_it_in_sight(
+        demo_path, monkeypatch):
+    """S5: a Seal typed on the Library grid at 80x24 changes a player's Pinax in the
+    quick-count table above it, scrolled out of sight. Textual took that repaint for a
+    new widget and laid out the whole screen on every commit (7 ms of a 10 ms commit at
+    120x50); the table is now only marked to be drawn again when it comes into sight."""
+    from textual._compositor import Compositor
+
+    from scorepad.tui.widgets.library_grid import LibraryGridEditor
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        app.screen.query_one(LibraryGridEditor).focus()
+        await pilot.pause(0.2)  # the body scrolled to the grid
+        await pilot.press("m", "asterisk", "2", "enter")  # a first commit: its screen laid out once
+        await settle(pilot)
+        quick = app.screen.query_one("#quick", CardTable)
+        assert quick not in app.screen._compositor.visible_widgets  # scrolled out of sight
+        ana = next(y for y in range(len(quick.line_keys())) if quick.line_words(y).startswith("Ana"))
+        before = quick.line_words(ana)
+        layouts = []
+        arrange = Compositor._arrange_root
+        monkeypatch.setattr(Compositor, "_arrange_root", lambda self, *a, **k: layouts.append(1) or arrange(
+            self, *a, **k))
+        await pilot.press("m", "asterisk", "1", "enter")  # another Seal on Ana's Manuscript
+        await settle(pilot)
+        now = quick.line_words(ana)
+        assert now != before and "Pinax" in now
+        assert layouts == []
+        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        quick.scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+        drawn = screen_lines(app)[quick.content_region.y + ana]
+        assert now.strip() in drawn

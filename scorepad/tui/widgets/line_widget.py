@@ -15,6 +15,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .in_sight import drawn_when_in_sight
+
 
 class LineWidget(Widget):
     """Subclasses say what each line shows (``line_keys``) and draw one (``line_text``),
@@ -68,11 +70,12 @@ class LineWidget(Widget):
             self._keys, self._strips = keys, {}
             self.refresh(layout=True)
             return
-        width = self.size.width
-        for y, (new, old) in enumerate(zip(keys, self._keys)):
-            if new != old:
-                self._strips.pop(y, None)
-                self.refresh(Region(0, y, width, 1))
+        width = self.outer_size.width  # ``size`` would lay out the screen when out of sight
+        with drawn_when_in_sight(self):
+            for y, (new, old) in enumerate(zip(keys, self._keys)):
+                if new != old:
+                    self._strips.pop(y, None)
+                    self.refresh(Region(0, y, width, 1))
         self._keys = keys
 
     def get_content_height(self, container, viewport, width) -> int:

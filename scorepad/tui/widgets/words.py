@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from .in_sight import drawn_when_in_sight
+
 
 def show_words(widget: Static, words: str, layout: bool = True) -> None:
     """Put these words in the widget, unless it shows them already. A layout of the
@@ -14,7 +16,8 @@ def show_words(widget: Static, words: str, layout: bool = True) -> None:
     if widget.content == words:
         return
     before = box(widget) if layout else None
-    widget.update(words, layout=False)
+    with drawn_when_in_sight(widget):
+        widget.update(words, layout=False)
     if layout and (before is None or box(widget) != before):
         widget.refresh(layout=True)
 
