@@ -144,8 +144,16 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         return max(self.grid.width * WIDTH + LABEL, len(EDITING))  # the messages fit too
 
     def line_keys(self) -> list:
-        rows = [tuple(self.look(r, c, cell) for c, cell in enumerate(row)) for r, row in enumerate(self.grid.cells)]
-        return [self.grid.width, *rows, (self.message, self.editing is not None)]
+        """Per row, what ``look`` reads: its cells, and the cursor, the typing and the
+        marks on it (a commit compares 12 rows, not the looks of 144 cells)."""
+        cursor, editing = (self.cursor if self.has_focus else None), self.editing
+        marked: dict[int, list[int]] = {}
+        for r, c in self.marks:
+            marked.setdefault(r, []).append(c)
+        rows = [(row, cursor[1] if cursor and cursor[0] == r else None,
+                 editing[1:] if editing and editing[0] == r else None, tuple(sorted(marked.get(r, ()))))
+                for r, row in enumerate(self.grid.cells)]
+        return [self.grid.width, *rows, (self.message, editing is not None)]
 
     def line_text(self, y: int) -> list:
         heading = self.component_style("library-grid--heading")
