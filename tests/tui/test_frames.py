@@ -8,7 +8,7 @@ from textual.widget import Widget
 
 from scorepad.tui.widgets.card_table import CardTable
 
-from .conftest import app_on, running
+from .conftest import app_on, grid_game_path, running  # noqa: F401  (a fixture)
 from .helpers import burst, goto, settle
 from .on_screen import demo_path, screen_lines  # noqa: F401  (a fixture)
 
@@ -128,3 +128,55 @@ async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_t
         await pilot.pause()
         drawn = screen_lines(app)[quick.content_region.y + ana]
         assert now.strip() in drawn
+
+
+async def test_enter_moving_on_from_game_progress_restyles_nothing_whose_look_the_focus_leaves_alone(
+        grid_game_path, monkeypatch):
+    """E2: Enter on the Round moves on to the next field. Textual restyled both fields
+    on every such move (half of the commit's frame); they show the focus by drawing a
+    cursor, so after the first move of their kind they are no longer restyled."""
+    from textual.css.stylesheet import Stylesheet
+
+    from scorepad.tui.widgets.choice_bar import ChoiceBar
+    from scorepad.tui.widgets.count_grid import CountGrid
+
+    app = app_on(grid_game_path)  # with a Library grid, the Round is the table's one cell
+    async with running(app) as pilot:
+        await goto(pilot, "progress")
+        counts = app.screen.query_one("#counts", CountGrid)
+        restyled = []
+        update_nodes = Stylesheet.update_nodes
+        monkeypatch.setattr(Stylesheet, "update_nodes", lambda self, nodes, animate=False: update_nodes(
+            self, restyled.extend(nodes := list(nodes)) or nodes, animate))
+        for round_ in (3, 4, 5):
+            counts.focus()
+            counts.cursor = (0, 0)
+            await settle(pilot)
+            restyled.clear()
+            await pilot.press(*str(round_), "enter")
+            await settle(pilot)
+            assert counts.values[0][0] == round_ and app.session.sheet.timeline[-1].round == round_
+            assert app.focused is not counts and isinstance(app.focused, ChoiceBar)
+        assert counts not in restyled and app.focused not in restyled
+
+
+async def test_a_table_with_a_focus_border_is_restyled_on_every_move_and_shows_it(game_path):
+    """A bordered table's ``:focus`` rule (its accent border) applies on every move."""
+    from scorepad.tui.widgets.count_grid import CountGrid
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        table = app.screen.query_one(CountGrid)
+        assert not table.has_class("inline")
+        borders = []
+        for _ in range(3):
+            table.focus()
+            await settle(pilot)
+            borders.append(table.styles.border_top[1])
+            app.screen.set_focus(None)
+            await settle(pilot)
+            assert app.focused is None
+            borders.append(table.styles.border_top[1])
+        focused, blurred = borders[0::2], borders[1::2]
+        assert len(set(focused)) == 1 and len(set(blurred)) == 1 and focused[0] != blurred[0]

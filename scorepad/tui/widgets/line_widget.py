@@ -15,10 +15,11 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .focus_look import FocusLook
 from .in_sight import drawn_when_in_sight
 
 
-class LineWidget(Widget):
+class LineWidget(FocusLook):
     """Subclasses say what each line shows (``line_keys``) and draw one (``line_text``),
     then call ``redraw()`` after any change."""
 
