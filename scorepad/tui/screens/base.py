@@ -5,9 +5,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.events import ScreenResume
 from textual.containers import Vertical, VerticalScroll
-from textual.reactive import Reactive
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Label
 
 from ...rules.models import Sheet
@@ -17,6 +14,7 @@ from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
+from .quiet_focus import QuietFocus
 from ...messages import READ_ONLY
 
 
@@ -53,7 +51,7 @@ class Body(VerticalScroll):
             self.scroll_to_center(focused, animate=False, origin_visible=True)
 
 
-class GameScreen(Screen):
+class GameScreen(QuietFocus):
     """A screen that shows part of the sheet and follows every change to it.
 
     Subclasses write ``body()`` and ``update(sheet)``. When ``structure(sheet)`` changes
@@ -65,10 +63,6 @@ class GameScreen(Screen):
     HEADING = ""
     HINT = ""
     EDITS: frozenset[str] = frozenset()  # this screen's actions that change the sheet
-
-    # Textual repaints the whole screen whenever the focus moves; the two widgets whose
-    # focus changed repaint themselves, so typing Enter costs one small redraw, not forty
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -148,7 +142,8 @@ class GameScreen(Screen):
         """Whether the widgets composed are there and fit the open sheet. A screen composed
         ahead may mount after another game opened (it is being let go) or while the app
         quits (its widgets are closed under it)."""
-        return self.app.is_running and self.structure(self.sheet) == self._structure
+        quitting = not self.app.is_running or self.app.return_code is not None or self._closing
+        return not quitting and self.structure(self.sheet) == self._structure
 
     def make_buttons_instant(self) -> None:
         """Every press counts: a quick second press (two Events) must not be swallowed by

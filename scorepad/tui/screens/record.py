@@ -22,6 +22,7 @@ from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
 from ...rules.record_text import moment_text, typed_minutes, typed_moment
 from ..typed_value import entry_problem
+from .quiet_focus import QuietFocus
 
 TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
 
@@ -32,7 +33,7 @@ class RecordField(Input):
     BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False)]
 
 
-class RecordScreen(ModalScreen[bool]):
+class RecordScreen(QuietFocus, ModalScreen[bool]):
     """The form; ``send`` stores the entry it makes (or says why not). Dismissed with
     True once something was stored."""
 

@@ -18,7 +18,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...rules.library import blank_rows
@@ -27,6 +26,7 @@ from ..typed_value import entry_problem, parse_count
 from ..host import host
 from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
+from .quiet_focus import QuietFocus
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
 NAMES = tuple(f"name-{n}" for n in range(MAX_PLAYERS))
@@ -62,7 +62,7 @@ class LastField(SetupField):
     BINDINGS = [Binding("enter", "screen.start", "Start")]
 
 
-class SetupScreen(Screen):
+class SetupScreen(QuietFocus):
     """A form; Start (or ctrl+s, or Enter in the last field) creates the game and its file."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start")]
