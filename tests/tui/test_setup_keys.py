@@ -217,3 +217,24 @@ async def test_duplicate_names_by_paste_are_refused_with_a_reason():
         await paste(pilot, "Ana\nana")
         await pilot.press("ctrl+s")
         assert app.session is None and "two players are named" in problem(app)
+
+
+async def test_enter_from_one_name_to_the_next_repaints_the_two_fields_not_the_form(scorepad_home, monkeypatch):
+    """Textual repainted the whole screen when the focus moved: every Enter drew every
+    field of the form again (38 widgets drawn for two fields; now 19)."""
+    from textual.widget import Widget
+
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        screen = await open_setup(pilot)
+        await pilot.press(*"Friday", "enter", *"Ana")
+        await pilot.pause()
+        painted: list[Widget] = []
+        render_lines = Widget.render_lines
+        monkeypatch.setattr(Widget, "render_lines", lambda self, crop: painted.append(self) or render_lines(self, crop))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused is screen.query_one("#name-1", Input)
+        assert screen.query_one("#name-0", Input) in painted and app.focused in painted
+        # the fields below, which nothing changed, are not drawn again
+        assert not {"name-2", "name-3", "colour-2", "colour-3", "rows", "cols"} & {w.id for w in painted}
