@@ -90,7 +90,7 @@ async def test_a_round_typed_on_game_progress_lays_out_nothing_when_no_size_chan
         show_words(timeline, "Round 2 → an Event")  # as wide, as many lines
         assert layouts == []
         show_words(timeline, "a long line of words " * 12)  # more lines than before
-        assert layouts == ["Static"]
+        assert layouts == ["WordsBlock"]
 
 
 async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_the_table_shows_it_in_sight(
@@ -180,3 +180,14 @@ async def test_a_table_with_a_focus_border_is_restyled_on_every_move_and_shows_i
             borders.append(table.styles.border_top[1])
         focused, blurred = borders[0::2], borders[1::2]
         assert len(set(focused)) == 1 and len(set(blurred)) == 1 and focused[0] != blurred[0]
+
+
+def test_words_that_follow_the_sheet_are_styled_as_the_label_or_static_they_replace():
+    """Textual's CSS knows a widget by its first base's line of types: a mixin first
+    dropped Label's rules (width and height auto), and a two-line hint took 14 lines."""
+    from textual.widgets import Label, Static
+
+    from scorepad.tui.widgets.in_sight import Words, WordsBlock
+
+    assert "Label" in Words._css_type_names and "Static" in WordsBlock._css_type_names
+    assert Words._css_type_names >= Label._css_type_names and WordsBlock._css_type_names >= Static._css_type_names

@@ -22,6 +22,7 @@ from ..host import host
 from ..widgets.words import show_words
 from .base import GameScreen
 from .lists import PLAYER_KEYS
+from ..widgets.in_sight import Words
 
 
 GRID_HINT = "Arrows move. Type . L # M G C, * for translated, 1-4 for a Seal; marked cells are this player's best assignment."
@@ -71,7 +72,7 @@ class PinaxScreen(GameScreen):
                 yield Input(placeholder="columns", id="grid-cols", classes="small")
                 yield Button("Lay out the grid", id="lay-grid")
         else:
-            yield Label(GRID_HINT, classes="hint", id="grid-hint")
+            yield Words(GRID_HINT, classes="hint", id="grid-hint")
             yield LibraryGridEditor(sheet.library.grid, self.store_cell, id="grid")
             yield Button("Remove the grid", id="drop-grid")
 

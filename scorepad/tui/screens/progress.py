@@ -28,6 +28,7 @@ from ..widgets.words import show_words
 from .base import GameScreen
 from .dialogs import ConfirmScreen
 from .record import RecordScreen
+from ..widgets.in_sight import Words, WordsBlock
 
 PHASE_ORDER = tuple(PHASE_LABELS)  # Planning, Execution, End of Generation: the order of play
 
@@ -155,16 +156,16 @@ class ProgressScreen(GameScreen):
         yield CountGrid(rows, ("",), self.values(rows), self.count_entry, **self.table_hooks(), hint=False, label_width=width,
                         id="counts", classes="inline")
         if self.sheet.library is not None:
-            yield Label("", id="grid-count", classes="field-label")
+            yield Words("", id="grid-count", classes="field-label")
         yield ChoiceBar([("event", "Record an Event (ctrl+r)"), ("take-back", "Take back the last mark (ctrl+t)")],
                         id="actions")
-        yield Label("", id="timer", classes="field-label")
+        yield Words("", id="timer", classes="field-label")
         yield ChoiceBar([("timer", "Start/pause timer (ctrl+g)"), ("stop", "Stop timer"),
                          ("record", "Play record (ctrl+e)")], id="record-actions")
         yield Label("M1: a space covered by a Library Location tile still counts as empty.",
                     classes="reminder")
         yield Label("Timeline", classes="subheading")
-        yield Static("", id="timeline")
+        yield WordsBlock("", id="timeline")
 
     def update(self, sheet: Sheet) -> None:
         end = self.live.end()

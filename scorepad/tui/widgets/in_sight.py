@@ -1,39 +1,53 @@
-"""Repainting a widget that may be scrolled out of sight.
+"""Widgets that follow the sheet, drawn again only where they can be seen.
 
 Textual takes a repaint of a widget it did not draw in the last frame for a widget it
 has not placed yet, and lays out the whole screen before the next frame. At 80x24
 most of a game screen is out of sight: a Seal typed on the Library grid changed the
 Pinax in the quick-count table above it, and the two layouts that followed were 7 ms
-of the commit's 10 (120x50; more at 80x24, where more is hidden). A widget out of
-sight is only marked to be drawn again: Textual draws it when it comes into sight
-(a scroll, a resize, the screen shown again), as it draws any widget then.
+of the commit's 10 (120x50; more at 80x24, where more is hidden). Asking a widget out
+of sight for its size after a scroll costs such a layout too.
+
+A widget out of sight is only marked to be drawn again (Textual's own marks, as
+``refresh`` sets them): Textual draws it when it comes into sight (a scroll, a resize,
+the screen shown again), as it draws any widget then.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
+from typing import Self
 
 from textual.dom import NoScreen
+from textual.geometry import Region
 from textual.widget import Widget
+from textual.widgets import Label, Static
 
 
-@contextmanager
-def drawn_when_in_sight(widget: Widget) -> Iterator[None]:
-    """Repaints of the widget asked for in this block (``refresh``, ``Static.update``)
-    are drawn in the next frame if it is in sight, when it comes into sight if not."""
-    later = placed_out_of_sight(widget)
-    yield
-    if later:
-        # the new content is marked to be drawn (Textual's own marks, which ``refresh``
-        # set); only the request that the screen draw it now is taken back
-        widget._repaint_required = False
+class DrawnInSight(Widget):
+    """A widget whose repaints wait, while it is scrolled out of sight, until it comes
+    into sight (see the module's docstring)."""
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if not (repaint and not layout and not recompose and placed_out_of_sight(self)):
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        # all of it, by the size it was laid out at: ``refresh()`` would ask the layout
+        super().refresh(*(regions or (Region(0, 0, *self.outer_size),)))
+        self._repaint_required = False  # marked to be drawn; not drawn now
+        return self
+
+
+# Label (Static) first: Textual's CSS knows a widget by its first base's line of types
+class Words(Label, DrawnInSight):
+    """A Label whose words follow the sheet (see ``show_words``)."""
+
+
+class WordsBlock(Static, DrawnInSight):
+    """A Static (wrapped to the width it is given) whose words follow the sheet."""
 
 
 def placed_out_of_sight(widget: Widget) -> bool:
     """Whether the widget has been laid out but was not drawn in the last frame of its
-    screen: scrolled out of its container. Asks nothing of the layout: the region of a
-    widget out of sight costs Textual a layout of the whole screen after each change."""
+    screen: scrolled out of its container. Asks nothing of the layout."""
     if not widget.is_attached or not widget.outer_size:
         return False  # not laid out yet: only a layout places it
     try:

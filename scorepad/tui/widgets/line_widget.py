@@ -16,10 +16,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from .focus_look import FocusLook
-from .in_sight import drawn_when_in_sight
+from .in_sight import DrawnInSight
 
 
-class LineWidget(FocusLook):
+class LineWidget(FocusLook, DrawnInSight):  # both mixins of Widget: its CSS type stays LineWidget
     """Subclasses say what each line shows (``line_keys``) and draw one (``line_text``),
     then call ``redraw()`` after any change."""
 
@@ -72,11 +72,10 @@ class LineWidget(FocusLook):
             self.refresh(layout=True)
             return
         width = self.outer_size.width  # ``size`` would lay out the screen when out of sight
-        with drawn_when_in_sight(self):
-            for y, (new, old) in enumerate(zip(keys, self._keys)):
-                if new != old:
-                    self._strips.pop(y, None)
-                    self.refresh(Region(0, y, width, 1))
+        for y, (new, old) in enumerate(zip(keys, self._keys)):
+            if new != old:
+                self._strips.pop(y, None)
+                self.refresh(Region(0, y, width, 1))
         self._keys = keys
 
     def get_content_height(self, container, viewport, width) -> int:

@@ -10,6 +10,7 @@ from textual.widgets import Button, Label
 
 from .pattern_editor import PatternEditor
 from .words import show_words
+from .in_sight import Words
 
 
 class PatternTiles(Vertical):
@@ -20,14 +21,14 @@ class PatternTiles(Vertical):
         self.player_name, self.tiles = name, tiles
 
     def compose(self) -> ComposeResult:
-        yield Label(self.heading(), classes="subheading")
+        yield Words(self.heading(), classes="subheading")
         for i, tile in enumerate(self.tiles):
             if tile.pattern is None:
                 continue
             with Horizontal(classes="item-row"):
                 yield Label(f"Tile {i + 1}", classes="row-label")
                 yield PatternEditor(tile.pattern, i, id=f"tile-{i}")
-                yield Label("", id=f"result-{i}", classes="tile-result")
+                yield Words("", id=f"result-{i}", classes="tile-result")
                 yield Button("✕", id=f"remove-{i}", classes="remove", tooltip="Remove tile")
 
     async def show_player(self, name: str, tiles: tuple) -> None:

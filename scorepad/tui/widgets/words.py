@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from .in_sight import drawn_when_in_sight
-
 
 def show_words(widget: Static, words: str, layout: bool = True) -> None:
     """Put these words in the widget, unless it shows them already. A layout of the
@@ -16,8 +14,7 @@ def show_words(widget: Static, words: str, layout: bool = True) -> None:
     if widget.content == words:
         return
     before = box(widget) if layout else None
-    with drawn_when_in_sight(widget):
-        widget.update(words, layout=False)
+    widget.update(words, layout=False)
     if layout and (before is None or box(widget) != before):
         widget.refresh(layout=True)
 
@@ -25,7 +22,7 @@ def show_words(widget: Static, words: str, layout: bool = True) -> None:
 def box(widget: Static) -> tuple[int, int] | None:
     """The width and height the widget's words ask for where it is (None before its
     first layout): an auto width is the words' own, an auto height their lines."""
-    width = widget.content_size.width
+    width = widget.outer_size.width - widget.gutter.width  # as laid out: ``size`` may lay the screen out again
     if not width:
         return None
     styles, visual = widget.styles, widget.visual
