@@ -285,8 +285,9 @@ def ratios(figures: dict) -> dict[str, float | None]:
 if __name__ == "__main__":
     for name, figures in typing(48, rounds=3).items():
         echo, ratio = figures["echo"], ratios(figures)
-        durable = figures["durable"]
-        print(f"{name:>28}: drawn {figures['drawn'] * 1000:5.1f} ms vs echo {echo['drawn'] * 1000:5.1f} ms "
-              f"({ratio['drawn']:.2f}x)" + ("" if durable is None else
-                                           f", durable {durable * 1000:5.1f} ms vs echo {echo['durable'] * 1000:5.1f} ms "
-                                           f"({ratio['durable']:.2f}x)"))
+        line = f"{name:>28}: drawn {figures['drawn'] * 1000:5.1f} ms vs echo {echo['drawn'] * 1000:5.1f} ms " \
+               f"({ratio['drawn']:.2f}x)"
+        if figures["durable"] is not None:
+            line += f", durable {figures['durable'] * 1000:5.1f} ms vs echo {echo['durable'] * 1000:5.1f} ms " \
+                    f"({ratio['durable']:.2f}x)"
+        print(line)
