@@ -2,8 +2,8 @@
 against an app that echoes an Input into a Label, in the same run.
 
 On each screen the cursor goes where the last Enter left it (the next player, the next
-field), a line is typed there, and Enter is posted as a terminal's key reader posts it.
-Timed from the Enter:
+field), a line is typed there (its keys sent at once, untimed), and Enter is posted as a
+terminal's key reader posts it. Timed from the Enter:
 
 - drawn: the first frame handed to the terminal after the screen took the value in
   (the live totals shown; on Setup, the next field focused);
@@ -14,6 +14,12 @@ Timed from the Enter:
 Typing starts again at the table's first cell (untimed) when the last Enter left it.
 School is also typed with 12 and 24 Scribes per player: a screen must not slow down
 with its cards.
+
+Every batch of commits on a screen is followed at once by an echo batch of as many
+commits, and a screen's ratio is its median over the median of those echo batches:
+the machine's load drifts over a run of minutes, a baseline taken beside each screen
+follows it. Every app run opens a fresh copy of its sheet, so batches do not depend on
+one another (a batch that types the value already stored would draw nothing).
 
     .venv/bin/python -m benchmarks.typing_speed      (prints the figures per screen)
 """
@@ -33,6 +39,7 @@ from textual import events
 
 from .apps import EchoApp
 from .fullsheet import write_full_sheet
+from .keystrokes import post_keys
 
 SIZE = (80, 24)  # a terminal as it opens: the body scrolls, as it does for most users
 TIMEOUT = 5.0  # a commit never shown (or never made durable) fails the run
@@ -178,8 +185,11 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
                 if hasattr(widget, "cursor"):
                     widget.cursor = (0, 0)
                 await settled(app, pilot)
-            await pilot.press(*("ctrl+u", *script.keys(widget, n)) if script.widget != "#grid"
-                              else script.keys(widget, n).split())
+            # the line before the Enter is not timed: sent at once, as a paste or a fast
+            # typist sends it (Pilot's press waits for the process to go idle after
+            # every key: seconds a line on School's 24 Scribes)
+            post_keys(app, *("ctrl+u", *script.keys(widget, n)) if script.widget != "#grid"
+                      else script.keys(widget, n).split())
             await settled(app, pilot)
             drawn, durable = await timer.enter(None if script.watched == "focus" else lambda: timer.synced_at)
             times["drawn"].append(drawn)
@@ -201,6 +211,8 @@ async def _echo(commits: int, journal: Path) -> dict[str, list[float]]:
         timer.follow(app.query_one("#echo"), "update")
         for n in range(commits):
             app.synced_at = 0.0
+            # pressed one by one (untimed): sent at once, a plain Textual app handles the
+            # characters before the ctrl+u that came first (its binding bubbles up later)
             await pilot.press("ctrl+u", *str(10 + n % 50))
             await pilot.pause()
             drawn, durable = await timer.enter(lambda: app.synced_at)
@@ -210,30 +222,72 @@ async def _echo(commits: int, journal: Path) -> dict[str, list[float]]:
     return times
 
 
+class Sheets:
+    """The full sheets typed on, written once per number of Scribes: each app run gets
+    a fresh copy, so what a run typed is never the next run's starting point (a batch
+    typing the value already stored changes nothing, and nothing is drawn)."""
+
+    def __init__(self, folder: Path, cards: set[int]) -> None:
+        self.folder, self.runs = folder, 0
+        self.written = {n: write_full_sheet(folder / f"full-{n}.json", cards=n).read_bytes() for n in sorted(cards)}
+
+    def fresh(self, cards: int | None) -> Path:
+        """A new file holding the sheet with ``cards`` Scribes a player, as written (None:
+        a path for the echo app's journal, no file there yet)."""
+        self.runs += 1
+        if cards is None:
+            return self.folder / f"echo-{self.runs}.log"
+        path = self.folder / f"run-{self.runs}-{cards}.json"
+        path.write_bytes(self.written[cards])
+        return path
+
+
 def typing(commits: int, rounds: int = 3, scripts: tuple[str, ...] = tuple(SCRIPTS)) -> dict[str, dict]:
-    """Median seconds from Enter to drawn and to durable, per screen, and the echo
-    app's (``rounds`` alternating batches, so all see the same machine)."""
-    with tempfile.TemporaryDirectory() as home:
-        os.environ["SCOREPAD_HOME"] = home
-        sheets = {cards: write_full_sheet(Path(home) / "games" / f"full-{cards}.json", cards=cards)
-                  for cards in sorted({SCRIPTS[name].cards for name in scripts})}
-        found: dict[str, dict[str, list[float]]] = {name: {"drawn": [], "durable": []} for name in (*scripts, "echo")}
-        for _ in range(rounds):
-            for name in scripts:
-                for kind, times in asyncio.run(_scorepad(SCRIPTS[name], sheets[SCRIPTS[name].cards],
-                                                         commits // rounds)).items():
-                    found[name][kind] += times
-                for kind, times in asyncio.run(_echo(commits // rounds // 2 or 1, Path(home) / "echo.log")).items():
-                    found["echo"][kind] += times
-    return {name: {kind: statistics.median(times) if times else None for kind, times in figures.items()}
-            for name, figures in found.items()}
+    """Per screen, the median seconds from Enter to drawn and to durable (None when not
+    asked), and under ``echo`` the same medians of the echo app's batches run beside
+    it: ``rounds`` batches of ``commits // rounds`` commits (at least one), each
+    followed at once by an echo batch as long, so a screen and its baseline see the
+    same machine. Every app run starts from a fresh copy of its sheet."""
+    batch = max(1, commits // rounds)
+    before = os.environ.get("SCOREPAD_HOME")
+    try:
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["SCOREPAD_HOME"] = home
+            sheets = Sheets(Path(home) / "games", {SCRIPTS[name].cards for name in scripts})
+            kinds = ("drawn", "durable")
+            found = {name: {side: {kind: [] for kind in kinds} for side in ("ours", "echo")} for name in scripts}
+            for _ in range(rounds):
+                for name in scripts:
+                    script = SCRIPTS[name]
+                    ours = asyncio.run(_scorepad(script, sheets.fresh(script.cards), batch))
+                    echo = asyncio.run(_echo(batch, sheets.fresh(None)))  # right after, as many commits
+                    for side, times in (("ours", ours), ("echo", echo)):
+                        for kind in kinds:
+                            found[name][side][kind] += times[kind]
+    finally:
+        if before is None:
+            os.environ.pop("SCOREPAD_HOME", None)
+        else:
+            os.environ["SCOREPAD_HOME"] = before
+
+    def medians(figures: dict[str, list[float]]) -> dict[str, float | None]:
+        return {kind: statistics.median(times) if times else None for kind, times in figures.items()}
+
+    return {name: {**medians(sides["ours"]), "echo": medians(sides["echo"])} for name, sides in found.items()}
+
+
+def ratios(figures: dict) -> dict[str, float | None]:
+    """A screen's medians over those of the echo batches run beside it."""
+    echo = figures["echo"]
+    return {kind: None if figures[kind] is None else figures[kind] / echo[kind] for kind in ("drawn", "durable")}
 
 
 if __name__ == "__main__":
-    results = typing(48, rounds=3)
-    echo = results.pop("echo")
-    print(f"echo app: Enter -> drawn {echo['drawn'] * 1000:.1f} ms, -> durable {echo['durable'] * 1000:.1f} ms")
-    for name, figures in results.items():
-        durable = figures["durable"]
-        print(f"{name:>28}: drawn {figures['drawn'] * 1000:5.1f} ms ({figures['drawn'] / echo['drawn']:.2f}x)"
-              + ("" if durable is None else f", durable {durable * 1000:5.1f} ms ({durable / echo['durable']:.2f}x)"))
+    for name, figures in typing(48, rounds=3).items():
+        echo, ratio = figures["echo"], ratios(figures)
+        line = f"{name:>28}: drawn {figures['drawn'] * 1000:5.1f} ms vs echo {echo['drawn'] * 1000:5.1f} ms " \
+               f"({ratio['drawn']:.2f}x)"
+        if figures["durable"] is not None:
+            line += f", durable {figures['durable'] * 1000:5.1f} ms vs echo {echo['durable'] * 1000:5.1f} ms " \
+                    f"({ratio['durable']:.2f}x)"
+        print(line)
