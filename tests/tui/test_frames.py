@@ -4,6 +4,7 @@ table and the totals, not the title, the banner or the key bar."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widget import Widget
 
 from scorepad.tui.widgets.card_table import CardTable
@@ -182,12 +183,63 @@ async def test_a_table_with_a_focus_border_is_restyled_on_every_move_and_shows_i
         assert len(set(focused)) == 1 and len(set(blurred)) == 1 and focused[0] != blurred[0]
 
 
-def test_words_that_follow_the_sheet_are_styled_as_the_label_or_static_they_replace():
+def test_mixins_leave_the_styles_of_the_label_static_or_dialog_they_are_mixed_into():
     """Textual's CSS knows a widget by its first base's line of types: a mixin first
     dropped Label's rules (width and height auto), and a two-line hint took 14 lines."""
     from textual.widgets import Label, Static
 
     from scorepad.tui.widgets.in_sight import Words, WordsBlock
 
+    from textual.screen import ModalScreen
+
+    from scorepad.tui.screens.record import RecordScreen
+
     assert "Label" in Words._css_type_names and "Static" in WordsBlock._css_type_names
     assert Words._css_type_names >= Label._css_type_names and WordsBlock._css_type_names >= Static._css_type_names
+    assert RecordScreen._css_type_names >= ModalScreen._css_type_names  # a dialog's look (review)
+    assert RecordScreen.focused is not ModalScreen.focused  # and the focus moves quietly
+
+
+def styled_lines(app) -> list[str]:
+    """The terminal's lines with their colours (as escape codes)."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=True).splitlines()
+
+
+@pytest.mark.parametrize("change", ["theme", "focus"])
+async def test_a_bordered_grid_changed_out_of_sight_is_drawn_whole_when_it_comes_into_sight(
+        demo_path, change):
+    """A light theme chosen, or the focus given, while the Library grid is scrolled out
+    of sight: in sight again, its top border kept the old colour (review) while the
+    sides had the new one. Every line must be what a fresh drawing gives."""
+    from scorepad.tui.widgets.library_grid import LibraryGridEditor
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        grid = app.screen.query_one(LibraryGridEditor)
+        body = app.screen.query_one("#body")
+        body.scroll_end(animate=False, immediate=True)  # the grid drawn once
+        await settle(pilot)
+        body.scroll_home(animate=False, immediate=True)
+        await settle(pilot)
+        assert grid not in app.screen._compositor.visible_widgets
+        if change == "theme":
+            app.theme = "textual-light"
+        else:
+            grid.focus(scroll_visible=False)
+        await settle(pilot)
+        grid.scroll_visible(animate=False, immediate=True)
+        await settle(pilot)
+        top, bottom = grid.region.y, grid.region.bottom
+        shown = styled_lines(app)[top:bottom]
+        grid.refresh(layout=True)  # drawn afresh, every line
+        app.screen.refresh()
+        await settle(pilot)
+        assert styled_lines(app)[top:bottom] == shown

@@ -33,7 +33,7 @@ class RecordField(Input):
     BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False)]
 
 
-class RecordScreen(QuietFocus, ModalScreen[bool]):
+class RecordScreen(ModalScreen[bool], QuietFocus):
     """The form; ``send`` stores the entry it makes (or says why not). Dismissed with
     True once something was stored."""
 

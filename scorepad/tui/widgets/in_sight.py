@@ -30,8 +30,10 @@ class DrawnInSight(Widget):
                 recompose: bool = False) -> Self:
         if not (repaint and not layout and not recompose and placed_out_of_sight(self)):
             return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-        # all of it, by the size it was laid out at: ``refresh()`` would ask the layout
-        super().refresh(*(regions or (Region(0, 0, *self.outer_size),)))
+        # all of it, border and padding too, by the size it was laid out at (``refresh()``
+        # would ask the layout); Textual moves the regions given by the content's offset
+        x, y = self.content_offset
+        super().refresh(*(regions or (Region(-x, -y, *self.outer_size),)))
         self._repaint_required = False  # marked to be drawn; not drawn now
         return self
 
