@@ -291,9 +291,9 @@ def test_entry_texts_kept_a_block_to_a_string_are_the_texts_of_the_history_as_it
     for cut, grown in ((11, 0), (11, 2), (7, 1), (6, 0), (2, 4), (9, 0), (1, 0), (12, 3)):
         history = history[:cut] + [renown(100 + n) for n in range(grown)]
         pieces = texts.of(tuple(history))
-        assert ",\n".join(pieces) == ",\n".join(EntryTexts().of(tuple(history)))
+        assert b",\n".join(pieces) == b",\n".join(EntryTexts().of(tuple(history)))
         assert texts.entries == history and len(pieces) == len(history) // 3 + len(history) % 3
-        assert all(len(piece.split("\n    },\n")) == 3 for piece in pieces[:len(history) // 3])
+        assert all(len(piece.split(b"\n    },\n")) == 3 for piece in pieces[:len(history) // 3])
 
 
 @pytest.mark.parametrize("chunk", [3, 4, 1000])

@@ -36,8 +36,9 @@ def real_target(path: Path) -> Path:
     return path.resolve() if path.is_symlink() else path
 
 
-def atomic_write(path: Path, data: bytes, *, replace: bool = True) -> None:
-    """Write ``data`` to ``path`` so that the file is always complete, old or new.
+def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True) -> None:
+    """Write ``data`` to ``path`` so that the file is always complete, old or new
+    (``data``: the bytes, or pieces of them in order, written one after the other).
 
     With ``replace=False`` an existing file is never replaced: SaveError instead.
     """
@@ -49,7 +50,7 @@ def atomic_write(path: Path, data: bytes, *, replace: bool = True) -> None:
         raise SaveError(explain(err, path)) from err
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            handle.writelines([data] if isinstance(data, bytes) else data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, 0o644)

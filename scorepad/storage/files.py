@@ -12,7 +12,7 @@ from pathlib import Path
 from ..rules.models import Sheet
 from . import document
 from .atomic import SaveError, atomic_write
-from .document import FORMAT, EntryTexts, Loaded, SheetFileError, dump_document, parse_document
+from .document import FORMAT, EntryTexts, Loaded, SheetFileError, document_pieces, parse_document
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong file early
 CHUNK = 1024 * 1024
@@ -113,13 +113,15 @@ def is_scoresheet(path: Path) -> bool:
     return isinstance(raw, dict) and raw.get("format") == FORMAT
 
 
-def check_fits(path: Path, history: tuple, data: bytes = b"") -> None:
-    """SaveError if the reader would refuse this file: never write what cannot be read back."""
+def check_fits(path: Path, history: tuple, data: bytes | list[bytes] = b"") -> None:
+    """SaveError if the reader would refuse this file (its bytes, or its pieces in order):
+    never write what cannot be read back."""
     if len(history) > document.MAX_HISTORY:
         raise SaveError(f"cannot save {path}: the sheet is too large ({len(history):,} steps of "
                         f"history; a sheet keeps at most {document.MAX_HISTORY:,})")
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveError(f"cannot save {path}: the sheet is too large ({len(data) / 1024 / 1024:.1f} MB; "
+    size = len(data) if isinstance(data, bytes) else sum(map(len, data))
+    if size > MAX_FILE_BYTES:
+        raise SaveError(f"cannot save {path}: the sheet is too large ({size / 1024 / 1024:.1f} MB; "
                         f"a scoresheet is at most {size_words(MAX_FILE_BYTES)})")
 
 
@@ -127,11 +129,17 @@ def sheet_bytes(path: Path, sheet: Sheet, history: tuple, texts: EntryTexts | No
     """The file's bytes, stamped with the time of saving; SaveError (before anything is
     written) for a sheet the reader would refuse: over ``MAX_FILE_BYTES``, or a history
     over ``document.MAX_HISTORY`` entries."""
+    return b"".join(sheet_pieces(path, sheet, history, texts))
+
+
+def sheet_pieces(path: Path, sheet: Sheet, history: tuple, texts: EntryTexts | None = None) -> list[bytes]:
+    """``sheet_bytes`` in pieces, in order, never joined: what a background save hashes
+    and writes a piece at a time (``document_pieces``)."""
     check_fits(path, history)  # the history first: a long one is costly to dump
     saved = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    data = dump_document(sheet, history, saved, texts)
-    check_fits(path, history, data)
-    return data
+    pieces = document_pieces(sheet, history, saved, texts)
+    check_fits(path, history, pieces)
+    return pieces
 
 
 def write_sheet(path: Path, sheet: Sheet, history: tuple, *, replace: bool = True) -> None:

@@ -44,9 +44,12 @@ def journal_path(sheet: Path) -> Path:
     return sheet.with_name(f".{sheet.name}.journal")
 
 
-def digest(data: bytes) -> str:
-    """The SHA-256 of a file's bytes, as the journal records it."""
-    return hashlib.sha256(data).hexdigest()
+def digest(data: bytes | list[bytes]) -> str:
+    """The SHA-256 of a file's bytes (or of its pieces, in order), as the journal records it."""
+    found = hashlib.sha256()
+    for piece in [data] if isinstance(data, bytes) else data:
+        found.update(piece)  # a large piece is hashed letting go of Python's lock
+    return found.hexdigest()
 
 
 class Journal:

@@ -17,7 +17,7 @@ from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target
 from .document import EntryTexts, history_adapter, parse_document
-from .files import read_bytes, sheet_bytes
+from .files import read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
 
@@ -41,9 +41,11 @@ class SheetFile:
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     texts: EntryTexts = field(default_factory=EntryTexts, repr=False)
 
-    def write(self, sheet: Sheet, history: tuple, *, replace: bool = True, data: bytes | None = None) -> None:
-        """Write the sheet atomically and remember the version written (SaveError)."""
-        data = data if data is not None else sheet_bytes(self.path, sheet, history, self.texts)
+    def write(self, sheet: Sheet, history: tuple, *, replace: bool = True,
+              data: bytes | list[bytes] | None = None) -> None:
+        """Write the sheet atomically and remember the version written (SaveError);
+        ``data``, when given, is what to write: its bytes, or its pieces in order."""
+        data = data if data is not None else sheet_pieces(self.path, sheet, history, self.texts)
         atomic_write(self.path, data, replace=replace)
         self.hash, self.stat = digest(data), stat_key(real_target(self.path))
 
@@ -179,7 +181,7 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
             if theirs is not None:
                 return FoldOutcome(changes, conflict=theirs)
             try:
-                data = sheet_bytes(file.path, sheet, history, file.texts)
+                data = sheet_pieces(file.path, sheet, history, file.texts)  # never joined: see document_pieces
                 journal.folding(changes, digest(data))
                 # equivalent: write uses the sheet and history only to make data, which is given
                 file.write(sheet, history, data=data)  # pragma: no mutate
