@@ -121,8 +121,10 @@ class Prices:
     def bound(self, groups: list[tuple[list[int], int]], free: int, need: int, room: int = 1 << 30) -> int | None:
         """The relaxed bound for these groups and free Seals (at the prices found), in
         whole Renown; None as soon as it is clear it is above ``need``."""
-        value = self.value_of(groups, free, need + 1, room)
-        return None if value >= need + 1 else int(value + 1e-9)  # scores are whole
+        # scores are whole: a value a hair under one is that one, float error (a bound of
+        # 13.9999999999 was read as "not above 13", then given as 14)
+        whole = int(self.value_of(groups, free, need + 1, room) + 1e-9)
+        return None if whole >= need + 1 else whole
 
     def value_of(self, groups: list[tuple[list[int], int]], free: int, enough: float = float("inf"),
                  room: int = 1 << 30) -> float:
