@@ -46,6 +46,14 @@ def test_equal_totals_draw_equal_bars_and_the_lines_fill_the_width(width):
         assert [cell_len(line) for line in lines[1:]] == [width] * 4  # totals and gaps in columns at the right
 
 
+def test_a_new_game_with_every_total_at_zero_shows_no_one_behind():
+    """T5: two players on 0 share the first place; their bars said "0 −1" (the scale's
+    stand-in for a highest total of 0 was taken for the winner's total)."""
+    lines = chart([score("Zoë", 0, 0, 0, 0, 0), score("Max", 0, 0, 0, 0, 0)], 80).plain.splitlines()
+    assert [line.split()[-1] for line in lines[1:]] == ["0", "0"]
+    assert "−" not in "".join(lines)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_results_chart_uses_the_width_of_the_terminal(size, demo_path):  # noqa: F811
     app = app_on(demo_path)

@@ -72,8 +72,9 @@ def bar_text(bars: Sequence[Bar], width: int, styles: dict[str, Style], gaps: bo
         text.append(f" {CATEGORY_LABELS[category]} ", style=styles[category])
         text.append(" ")
     names = min(NAME_WIDTH, max((cell_len(b.name) for b in bars), default=4))
-    top = max((b.total for b in bars), default=0) or 1
-    behind = [gap_words(b, top, label) if gaps else "" for b in bars]
+    highest = max((b.total for b in bars), default=0)
+    top = highest or 1  # the scale: a new game's bars (all 0) are drawn empty
+    behind = [gap_words(b, highest, label) if gaps else "" for b in bars]
     totals_width = max((cell_len(b.total_label) for b in bars), default=0)
     gaps_width = max(map(cell_len, behind), default=0)
     ends = [f" {fit(b.total_label, totals_width, right=True)}" + (f" {fit(words, gaps_width, right=True)}"
