@@ -281,3 +281,16 @@ async def test_a_screen_let_go_while_it_was_composed_ahead_is_freed_not_frozen(g
             if ahead() is None:
                 break
         assert ahead() is None and app.live.sheet.title == "Other"
+
+
+async def test_a_search_reporting_while_the_app_closes_shows_nothing(game_path):
+    """The Pinax search's last slice may report while the app closes, its screens'
+    widgets already gone: showing the sheet then raised NoMatches (seen once in CI)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        screen = app.screen
+        await screen.query_one("#body").remove()  # as closing the app removes them
+        app.exit()
+        screen.follow_sheet()  # what a PinaxSearched message does; no NoMatches
+    assert app.return_code == 0

@@ -142,8 +142,11 @@ class GameScreen(QuietFocus):
         """Whether the widgets composed are there and fit the open sheet. A screen composed
         ahead may mount after another game opened (it is being let go) or while the app
         quits (its widgets are closed under it)."""
-        quitting = not self.app.is_running or self.app.return_code is not None or self._closing
-        return not quitting and self.structure(self.sheet) == self._structure
+        return not self.quitting() and self.structure(self.sheet) == self._structure
+
+    def quitting(self) -> bool:
+        """Whether the app is on its way out (its screens' widgets may be gone already)."""
+        return not self.app.is_running or self.app.return_code is not None or self._closing
 
     def make_buttons_instant(self) -> None:
         """Every press counts: a quick second press (two Events) must not be swallowed by
@@ -174,8 +177,8 @@ class GameScreen(QuietFocus):
     def follow_sheet(self) -> None:
         """Called after every change to the sheet: new values show at once, in the same
         step as the change; new widgets (a player or an item added) follow a recompose."""
-        if host(self).live is None:
-            return
+        if host(self).live is None or self.quitting():
+            return  # a search's last slice may report while the app closes (seen in CI)
         if not self.is_current:
             self._stale = True
             return
