@@ -7,8 +7,10 @@ time of the UI thread from posting a key to the frame after it. Not wall time, w
 on a busy machine (four test workers on two cores) adds the time the thread waits for
 a CPU or for the interpreter's lock: that waiting is not work the key does, and timing
 it would make the test fail at random. CPU time is not perfectly steady either (a
-shared core slows a thread by a third or so); a key here costs about 1 ms, a stored
-cell about 6 ms, which leaves that margin twice over.
+shared core slows a thread: CI runs four test workers on two cores, and a stored cell
+that costs 5-12 ms alone once took 20). What others add to a thread's CPU time only
+ever adds to it, so the keys are typed three times over, on the same sheet from the
+same start, and each key is judged by the least it took.
 """
 
 from __future__ import annotations
@@ -18,23 +20,30 @@ from scorepad.tui.app import ScorepadApp
 from scorepad.tui.widgets.live_totals import LiveTotals
 
 FRAME = 0.016  # seconds: a frame at 60 per second
+TYPINGS = 3  # the keys typed three times over, each key judged by its least CPU time
 
 
 async def test_S5_every_key_on_the_grid_of_a_sheet_that_takes_seconds_is_drawn_within_a_frame(tmp_path):
-    app = ScorepadApp(path=write_hard_sheet(tmp_path / "hard.json"))
-    async with app.run_test(size=(120, 50)) as pilot:
-        await on_hard_grid(app, pilot)
-        before = app.live.sheet.library.rows
-        costs = await key_costs(app)
-        # the keys did what they say: cells stored, as history entries
-        assert app.live.sheet.library.rows != before and len(app.live.history) > 1
-        worst = max(cpu for cpu, _ in costs)
-        assert worst <= FRAME, [round(cpu * 1000, 1) for cpu, _ in costs]
-        # the sheet is hard: still searched in the background, and the screen says so
-        assert app.live.searching()
-        assert "≥" in "".join(app.screen.query_one(LiveTotals).line_words(y) for y in range(5))
-        assert any(worker.group == "pinax" and worker.is_running for worker in app.workers)
-        app.workers.cancel_group(app, "pinax")
+    from scorepad.rules import pinax
+
+    typings = []
+    for n in range(TYPINGS):
+        pinax.forget_answers()  # each typing from the same start: no answer found by the last
+        app = ScorepadApp(path=write_hard_sheet(tmp_path / f"hard-{n}.json"))
+        async with app.run_test(size=(120, 50)) as pilot:
+            await on_hard_grid(app, pilot)
+            before = app.live.sheet.library.rows
+            typings.append([cpu for cpu, _ in await key_costs(app)])
+            # the keys did what they say: cells stored, as history entries
+            assert app.live.sheet.library.rows != before and len(app.live.history) > 1
+            # the sheet is hard: still searched in the background, and the screen says so
+            assert app.live.searching()
+            assert "≥" in "".join(app.screen.query_one(LiveTotals).line_words(y) for y in range(5))
+            assert any(worker.group == "pinax" and worker.is_running for worker in app.workers)
+            app.workers.cancel_group(app, "pinax")
+    least = [min(costs) for costs in zip(*typings)]  # each key's own cost, what others add taken out
+    slow = {f"{n}: {key}": round(cpu * 1000, 1) for n, (key, cpu) in enumerate(zip(KEYS, least)) if cpu > FRAME}
+    assert not slow, slow
 
 
 async def test_S5_a_sheet_not_solved_within_the_keys_budget_is_finished_in_the_background_and_shown(tmp_path):
