@@ -13,7 +13,6 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
-from textual.widget import Widget
 
 from .focus_look import FocusLook
 from .in_sight import DrawnInSight
