@@ -39,12 +39,13 @@ def four_path(scorepad_home):
     return session.path
 
 
-def screen_lines(app) -> list[str]:
-    """The terminal's lines as drawn now (the screens below a dialog included)."""
+def screen_lines(app, styles: bool = False) -> list[str]:
+    """The terminal's lines as drawn now (the screens below a dialog included); with
+    ``styles``, their colours too, as escape codes."""
     console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), force_terminal=True,
-                      record=True, legacy_windows=False)
+                      color_system="truecolor", record=True, legacy_windows=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text().splitlines()
+    return console.export_text(styles=styles).splitlines()
 
 
 def words_in(app, region: Region) -> str:

@@ -200,18 +200,6 @@ def test_mixins_leave_the_styles_of_the_label_static_or_dialog_they_are_mixed_in
     assert RecordScreen.focused is not ModalScreen.focused  # and the focus moves quietly
 
 
-def styled_lines(app) -> list[str]:
-    """The terminal's lines with their colours (as escape codes)."""
-    import io
-
-    from rich.console import Console
-
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=True).splitlines()
-
-
 @pytest.mark.parametrize("change", ["theme", "focus"])
 async def test_a_bordered_grid_changed_out_of_sight_is_drawn_whole_when_it_comes_into_sight(
         demo_path, change):
@@ -238,8 +226,8 @@ async def test_a_bordered_grid_changed_out_of_sight_is_drawn_whole_when_it_comes
         grid.scroll_visible(animate=False, immediate=True)
         await settle(pilot)
         top, bottom = grid.region.y, grid.region.bottom
-        shown = styled_lines(app)[top:bottom]
+        shown = screen_lines(app, styles=True)[top:bottom]
         grid.refresh(layout=True)  # drawn afresh, every line
         app.screen.refresh()
         await settle(pilot)
-        assert styled_lines(app)[top:bottom] == shown
+        assert screen_lines(app, styles=True)[top:bottom] == shown
