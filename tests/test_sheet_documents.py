@@ -552,3 +552,35 @@ def test_a_background_save_that_cannot_write_says_why_naming_the_file(tmp_path, 
     journal.close()
     assert outcome.changes == 1 and outcome.conflict is None
     assert outcome.problem.startswith(f"cannot save {path}: the sheet is too large")
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+@pytest.mark.parametrize("good", [True, False])
+def test_a_file_is_read_with_the_collector_off_and_left_as_it_was(tmp_path, monkeypatch, enabled, good):
+    """A file read makes no reference cycles: the collector's passes over the thousands
+    of objects a sheet's history makes were a fifth of ``scorepad score``'s time over
+    many files (issue 15). It is off while the JSON is decoded and the sheet and history
+    validated, and as it was afterwards, even when the file is refused."""
+    import gc
+
+    from scorepad.storage import document
+
+    path, _ = game(tmp_path, *range(40))
+    data = path.read_bytes() if good else path.read_bytes().replace(b'"kind": "set_count"', b'"kind": "x"', 1)
+    seen: list[tuple[str, bool]] = []
+    for name in ("decode", "sheet_of", "read_history"):
+        def spied(*args, _name=name, _real=getattr(document, name)):
+            seen.append((_name, gc.isenabled()))
+            return _real(*args)
+
+        monkeypatch.setattr(document, name, spied)
+    (gc.enable if enabled else gc.disable)()
+    try:
+        try:
+            parse_document(data, "g.json")
+        except SheetFileError:
+            assert not good
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()
+    assert seen == [("decode", False), ("sheet_of", False), ("read_history", False)]

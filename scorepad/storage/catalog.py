@@ -3,13 +3,12 @@ read through the index of the folder (``games_index``) so that 10,000 games list
 
 from __future__ import annotations
 
-import gc
 import os
 import threading
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
+from .collection import collection_paused
 from .document import SheetFileError
 from .games_index import GamesIndex, game_json, game_of
 from .paths import folder_problem, games_dir
@@ -54,24 +53,6 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
         index.save()
     games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)
     return games, problems
-
-
-@contextmanager
-def collection_paused(freeze: bool) -> Iterator[None]:
-    """The garbage collector off while the games are listed: a listing makes no cycles
-    (what it drops goes by reference counting), and the collector's passes over the
-    thousands of objects it makes were a third of its time at 10,000 games, and held
-    the app's event loop for 180 ms. ``freeze``: then what lives is frozen out of the
-    full passes, as the app does once a game is open (which unfreezes them again)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if freeze:
-            gc.freeze()
-        if enabled:
-            gc.enable()
 
 
 def listed(index: GamesIndex, folder: Path, name: str) -> tuple[GameSummary | None, str]:

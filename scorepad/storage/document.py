@@ -15,6 +15,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from ..rules.entries import Begin, Entry
 from ..rules.model_base import lean
 from ..rules.models import Sheet
+from .collection import collection_paused
 from .errors import SheetFileError, clip
 from .migrations import VERSION, migrate
 
@@ -265,6 +266,12 @@ def parse_document(data: bytes, source: str, keep: bool = False) -> Loaded:
     ``keep``: the history is kept (an open sheet): its entries are made small (``lean``).
     """
 
+    with collection_paused():
+        return read_document(data, source, keep)
+
+
+def read_document(data: bytes, source: str, keep: bool) -> Loaded:
+    """``parse_document``, the collector's state aside."""
     raw = decode(data, source)
     # equivalent: migrate does not use the source yet (no step to name it in an error)
     raw = migrate(raw, check_header(raw, source), source)  # pragma: no mutate
