@@ -16,7 +16,7 @@ import time
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from scorepad.rules import standings
+from scorepad.rules.standings import standings
 from scorepad.rules.replay import replay as replayed
 from scorepad.storage.files import read_sheet
 

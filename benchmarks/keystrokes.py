@@ -355,7 +355,7 @@ def expected(target: dict) -> dict:
 
 def found(sheet) -> dict:
     """The same fields read from a saved sheet (a pattern tile shows as ``"pattern"``)."""
-    from scorepad.rules import end_status
+    from scorepad.rules.endgame import end_status
 
     end = end_status(sheet)
     return {

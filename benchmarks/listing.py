@@ -57,7 +57,7 @@ def games_folder(home: Path, count: int) -> Path:
 
 def earlier_listing(folder: Path) -> float:
     """Seconds the listing of earlier versions took: read, validate and score every file."""
-    from scorepad.rules import standings
+    from scorepad.rules.standings import standings
     from scorepad.rules.pinax import forget_answers
     from scorepad.storage.files import read_sheet
 

@@ -6,10 +6,11 @@ from typing import Any
 
 from .columns import cell_len, fit
 from .messages import counted
-from .rules import end_status, standings
+from .rules.endgame import end_status
+from .rules.standings import standings
 from .rules.models import Sheet
 from .rules.pinax import Stop
-from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+from .rules.categories import CATEGORIES, CATEGORY_LABELS
 
 NOT_PROVEN = "the best Pinax assignment found within the time limit, not proven the best"
 

@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from .rules.names import name_key
-from .rules.scoring import CATEGORIES
+from .rules.categories import CATEGORIES
 from .storage.summaries import GameSummary
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .columns import cell_len, fit
 from .messages import counted
-from .rules.scoring import CATEGORIES, CATEGORY_LABELS
+from .rules.categories import CATEGORIES, CATEGORY_LABELS
 from .stats import Figures, Filters, PlayerFigures
 from .storage.summaries import GameSummary
 

@@ -135,6 +135,31 @@ def test_the_scorepad_command_draws_home_without_the_sheet_models_and_loads_them
     assert "'pydantic'" in game.stdout and "'scorepad.rules.models'" in game.stdout
 
 
+
+@pytest.mark.parametrize("command", ["history", "stats"])
+def test_history_and_stats_over_indexed_games_load_no_sheet_models(tmp_path, command):
+    """Issue 15: ``scorepad history`` over 10,000 indexed games took 1.1 s, a third of it
+    importing pydantic and building the sheet's models that the index makes needless.
+    A game not yet indexed is read (its models load then); once indexed, none do."""
+    import shutil
+
+    from .conftest import DATA
+
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(DATA / "friday.json", games / "friday.json")
+    code = (f"import sys\nfrom scorepad.cli import main\nmain([{command!r}])\n"
+            "print(sorted({m.split('.')[0] if m.startswith('pydantic') else m for m in sys.modules\n"
+            "              if m.startswith(('pydantic', 'scorepad.rules.models', 'scorepad.storage.document'))}))\n")
+    env = {**os.environ, "SCOREPAD_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env) for _ in "12"]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr + runs[1].stderr
+    first, second = (run.stdout.splitlines() for run in runs)
+    assert "'pydantic'" in first[-1]  # the game was read, not yet indexed
+    assert second[-1] == "[]"
+    assert first[:-1] == second[:-1]  # the same text, from the index
+    assert {"history": "Friday at Ana's", "stats": "1 unfinished game"}[command] in "\n".join(second)
+
 # -- one typed seam between the screens and the open game (issue 13) ----------------------
 
 def our_app_names() -> set[str]:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorepad.rules import standings
+from scorepad.rules.standings import standings
 from scorepad.rules.entries import Begin, SetCount
 from scorepad.rules.names import name_key
 from scorepad.storage.bgstats import to_bgstats

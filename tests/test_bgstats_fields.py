@@ -16,7 +16,7 @@ from datetime import datetime
 import pytest
 
 from scorepad.rules.play_record import Played
-from scorepad.rules.scoring import CATEGORIES, CATEGORY_LABELS
+from scorepad.rules.categories import CATEGORIES, CATEGORY_LABELS
 from scorepad.storage.bgstats import to_bgstats
 from scorepad.storage.export_rows import GAME_NAME, Play, played_at
 from scorepad.storage.settings import ExportIdentity

@@ -17,7 +17,7 @@ from scorepad.rules.entries import Begin, SetCount
 from scorepad.storage import document, files
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.catalog import saved_games
-from scorepad.storage.summaries import read_summary
+from scorepad.storage.summary_reading import read_summary
 from scorepad.storage.document import SheetFileError, dump_document
 from scorepad.storage.files import read_bytes, read_sheet, write_sheet
 from scorepad.storage.paths import games_dir

@@ -15,7 +15,7 @@ from scorepad.storage.catalog import saved_games
 from scorepad.storage.document import SheetFileError, dump_document, parse_document, parse_head
 from scorepad.storage.files import read_sheet
 from scorepad.storage.games_index import index_path
-from scorepad.storage.summaries import read_summary
+from scorepad.storage.summary_reading import read_summary
 
 from .conftest import DATA, make_sheet
 from .local_zone import utc  # noqa: F401 (a fixture)

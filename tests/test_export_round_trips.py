@@ -10,8 +10,8 @@ from datetime import datetime
 
 from hypothesis import given, settings
 
-from scorepad.rules import standings
-from scorepad.rules.scoring import CATEGORIES, CATEGORY_LABELS
+from scorepad.rules.standings import standings
+from scorepad.rules.categories import CATEGORIES, CATEGORY_LABELS
 from scorepad.storage.bgg_text import to_bgg
 from scorepad.storage.export_rows import CSV_FIELDS, Play, local_wall_time
 from scorepad.storage.exports import to_csv

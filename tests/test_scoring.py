@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
+from scorepad.rules.categories import CATEGORIES
 from scorepad.rules.models import Player, Scholar, Scribe, Sheet, Supplies
 from scorepad.rules.scoring import (
-    CATEGORIES, one_per, pinax_renown, score_player, score_players, supplies_renown,
+    one_per, pinax_renown, score_player, score_players, supplies_renown,
 )
 from scorepad.rules.standings import standings
 

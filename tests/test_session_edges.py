@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.rules import fold
+from scorepad.rules.entries import fold
 from scorepad.rules.board_entries import RecordEvent
 from scorepad.rules.describe import describe
 from scorepad.rules.entries import Begin, EntryError, RenamePlayer, SetCount, apply

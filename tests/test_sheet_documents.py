@@ -16,7 +16,7 @@ import pytest
 
 from scorepad.rules.entries import AddPlayer, Begin, EntryError, SetCount, fold
 from scorepad.storage import files, migrations, sheet_file
-from scorepad.storage.atomic import SaveError
+from scorepad.storage.atomic import SaveError, stat_key
 from scorepad.storage.document import (
     DuplicateKey, EntryTexts, SheetFileError, clip, dump_document, line_and_column, parse_document, spot,
     where,
@@ -25,7 +25,7 @@ from scorepad.storage.files import write_sheet
 from scorepad.storage.journal import Journal, digest, journal_path, read_journal
 from scorepad.storage.migrations import VERSION, migrate
 from scorepad.storage.sheet_file import (
-    FoldOutcome, SheetFile, fold_snapshot, load_current, ours_in, replay_states, replayed, stat_key,
+    FoldOutcome, SheetFile, fold_snapshot, load_current, ours_in, replay_states, replayed,
 )
 
 from .conftest import make_sheet

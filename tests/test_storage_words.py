@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.rules import standings
+from scorepad.rules.standings import standings
 from scorepad.rules.entries import Begin, SetCount
 from scorepad.storage import catalog, copies, document, exports, files
 from scorepad.storage import lock as lock_module

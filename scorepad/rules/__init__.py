@@ -1,15 +1,7 @@
 """The rules core: models, entries, scoring, the Pinax solver, the end trigger, standings.
 
-Pure Python and pydantic; it never imports Textual (a test checks).
+Pure Python and pydantic; it never imports Textual (a test checks). Each part is
+imported from its own module (``scorepad.rules.standings``...): the package itself
+loads nothing, so what needs only a light part (the saved games' lists, the
+categories' names) does not build the sheet's models.
 """
-
-from .endgame import EndStatus, end_status
-from .entries import Entry, EntryError, apply, fold
-from .models import Sheet
-from .scoring import PlayerScore, score_players
-from .standings import Standings, standings
-
-__all__ = [
-    "EndStatus", "Entry", "EntryError", "PlayerScore", "Sheet", "Standings",
-    "apply", "end_status", "fold", "score_players", "standings",
-]

@@ -69,14 +69,6 @@ class PlayerScore:
         return proven(self.pinax_detail)
 
 
-CATEGORIES = ("pinax", "school", "scholars", "supplies", "renown")
-CATEGORY_LABELS = {
-    "pinax": "Pinax",
-    "school": "School",
-    "scholars": "Scholars",
-    "supplies": "Supplies",
-    "renown": "Renown",
-}
 
 
 def score_player(sheet: Sheet, index: int, stop: Stop | None = None) -> PlayerScore:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
+from ..rules.categories import CATEGORIES, CATEGORY_LABELS
 from .catalog import saved_games
 from .document import SheetFileError
 from .export_rows import GAME_NAME, Play, play_of, play_rows, played_at, stamp

@@ -89,3 +89,12 @@ def sync_folder(folder: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def stat_key(path: Path) -> tuple | None:
+    """What changes when anyone rewrites the file (None when it is gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns  # ctime: no one can set it back

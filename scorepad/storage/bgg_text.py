@@ -11,8 +11,8 @@ A solo game claims no win (T6).
 
 from __future__ import annotations
 
-from ..rules import standings
-from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
+from ..rules.standings import standings
+from ..rules.categories import CATEGORIES, CATEGORY_LABELS
 from .export_rows import GAME_NAME, Play, one_line, played_at, rows, stamp
 
 INDENT = "  "  # comment lines, and each player's fields, sit under their heading

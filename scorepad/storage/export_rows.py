@@ -10,10 +10,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
-from ..rules import standings
+from ..rules.standings import standings
 from ..rules.models import Sheet
 from ..rules.play_record import read_moment
-from ..rules.scoring import CATEGORIES
+from ..rules.categories import CATEGORIES
 from ..rules.standings import Standings
 
 GAME_NAME = "The Great Library"

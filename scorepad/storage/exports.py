@@ -11,9 +11,10 @@ import stat
 from pathlib import Path
 
 from ..columns import cell_len, fit
-from ..rules import end_status, standings
+from ..rules.endgame import end_status
+from ..rules.standings import standings
 from ..rules.models import Sheet
-from ..rules.scoring import CATEGORIES, CATEGORY_LABELS
+from ..rules.categories import CATEGORIES, CATEGORY_LABELS
 from .atomic import SaveError, atomic_write, explain
 from .bgg_text import to_bgg
 from .bgstats import to_bgstats

@@ -20,14 +20,14 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, real_target
+from .atomic import SaveError, real_target, stat_key
 from .copies import keep_copy
 from .document import MAX_HISTORY
 from .journal import Journal, changes_to_replay, digest, read_journal
 from .lock import SheetLock
 from .paths import games_dir, sheet_name
 from .files import sheet_bytes
-from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, replayed, stat_key
+from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, replayed
 
 
 class SheetSession:

@@ -15,19 +15,11 @@ from pydantic import ValidationError
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, atomic_write, real_target
+from .atomic import SaveError, atomic_write, real_target, stat_key
 from .document import EntryTexts, history_adapter, parse_document
 from .files import read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
-
-def stat_key(path: Path) -> tuple | None:
-    """What changes when anyone rewrites the file (None when it is gone)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns  # ctime: no one can set it back
 
 
 @dataclass

@@ -1,23 +1,12 @@
 """One saved game in a few figures: when, what, finished or not, and each player's
-categories, total and rank. What the games list, the history and the statistics need,
-read at a fraction of the cost of opening the game (``parse_head``: no history)."""
+categories, total and rank. What the games list, the history and the statistics need;
+made from the file by ``summary_reading`` (which loads the sheet's models), or from
+the index of the games folder (which does not)."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
-from datetime import date, datetime
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
-
-from ..rules.models import Sheet
-from ..rules.pinax_search import RENOWN
-from ..rules.scoring import CATEGORIES, PlayerScore, score_player
-from ..rules.standings import rank_scores
-from .document import parse_head
-from .files import read_bytes
-
-NAMED_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})")  # how a new game's file is named: 2026-11-27-friday.json
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,74 +50,3 @@ class GameSummary:
     def winners(self) -> tuple[str, ...]:
         """T5: every player ranked first; none in a solo game (T6)."""
         return () if self.solo else tuple(p.name for p in self.players if p.rank == 1)
-
-
-def game_moment(sheet: Sheet, saved: str, path: Path, mtime: float) -> tuple[str, float, str]:
-    """The day a game is counted on, the instant that orders it, and what dated it:
-
-    - ``started``: the record of the play says when it started (the table's own day, as
-      written, in its UTC offset);
-    - ``saved``: else when scorepad last saved the file (in this machine's local time);
-    - ``name``: else the day a new game's file name begins with (``2026-11-27-…``);
-    - ``file``: else the file's modification time.
-    """
-    if sheet.played.started:
-        when = datetime.fromisoformat(sheet.played.started)
-        return sheet.played.started[:10], when.timestamp(), "started"
-    try:
-        when = datetime.fromisoformat(saved) if saved else None
-    except ValueError:  # not ours, or edited: the next clue
-        when = None
-    if when is not None:
-        local = when.astimezone() if when.tzinfo else when
-        return local.date().isoformat(), local.timestamp(), "saved"
-    named = NAMED_DAY.match(path.name)
-    try:
-        day = date.fromisoformat(named.group(1)) if named else None
-    except ValueError:
-        day = None
-    if day is not None:
-        return day.isoformat(), datetime(day.year, day.month, day.day).timestamp(), "name"
-    modified = datetime.fromtimestamp(mtime)
-    return modified.date().isoformat(), mtime, "file"
-
-
-@lru_cache(maxsize=16)
-def pattern_sums(tiles: int) -> frozenset[int]:
-    """S1: every Renown ``tiles`` pattern tiles can score together."""
-    sums = {0}
-    for _ in range(tiles):
-        sums = {total + renown for total in sums for renown in RENOWN}
-    return frozenset(sums)
-
-
-def summary_score(sheet: Sheet, index: int, saved_total: int | None) -> PlayerScore:
-    """S1-S11 for one player, the costly part of S5 taken from the file when it can be.
-
-    Solving pattern tiles again is most of the cost of reading many games. Scorepad
-    writes each player's total into the file (``totals``); everything but the pattern
-    tiles is scored here, and what the total leaves over is their Renown when pattern
-    tiles could score that much together. A file without that total, or with one no
-    pattern score explains (edited by hand, say), is solved.
-    """
-    player = sheet.players[index]
-    patterns = sum(tile.pattern is not None for tile in player.pinax)
-    if not patterns or sheet.library is None or saved_total is None:
-        return score_player(sheet, index)
-    quick = player.but(pinax=tuple(tile for tile in player.pinax if tile.pattern is None))
-    players = sheet.players[:index] + (quick,) + sheet.players[index + 1:]
-    rest = score_player(sheet.but(players=players), index)
-    if saved_total - rest.total not in pattern_sums(patterns):
-        return score_player(sheet, index)
-    return replace(rest, pinax=rest.pinax + saved_total - rest.total)
-
-
-def read_summary(path: Path, mtime: float) -> GameSummary:
-    """The summary of the sheet at ``path`` (SheetFileError when it is not one)."""
-    sheet, _, totals, saved = parse_head(read_bytes(path), str(path))
-    table = rank_scores(tuple(summary_score(sheet, i, totals.get(player.name))
-                              for i, player in enumerate(sheet.players)))
-    day, at, dated_by = game_moment(sheet, saved, path, mtime)
-    players = tuple(PlayerLine(score.name, rank, score.total, tuple(getattr(score, c) for c in CATEGORIES))
-                    for score, rank in zip(table.scores, table.ranks))
-    return GameSummary(path.parent, path.name, day, at, dated_by, sheet.title, sheet.finished, players)

@@ -10,7 +10,7 @@ import pytest
 from rich.cells import cell_len
 from rich.style import Style
 
-from scorepad.rules.scoring import CATEGORIES
+from scorepad.rules.categories import CATEGORIES
 from scorepad.tui.widgets.bar_chart import Bar, CategoryBars, bar_text, standings_bars
 
 from .conftest import app_on, running

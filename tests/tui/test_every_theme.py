@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.color import ColorType
 from textual.color import Color
 
-from scorepad.rules.scoring import CATEGORIES
+from scorepad.rules.categories import CATEGORIES
 from scorepad.tui.widgets.bar_chart import CategoryBars
 from scorepad.tui.widgets.live_totals import LiveTotals
 

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.widgets import Static
 
-from scorepad.rules import standings
+from scorepad.rules.standings import standings
 from scorepad.rules.models import Sheet
 from scorepad.storage.session import SheetSession
 from scorepad.tui.app import ScorepadApp

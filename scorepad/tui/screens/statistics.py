@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Label, Sparkline
 
-from ...rules.scoring import CATEGORIES
+from ...rules.categories import CATEGORIES
 from ...stats import Figures, Filters, figures
 from ...stats_report import left_out, percent, scope_words, streak_words
 from ..widgets.bar_chart import Bar, CategoryBars

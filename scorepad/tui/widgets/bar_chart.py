@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...columns import cell_len, fit
-from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
+from ...rules.categories import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 
 NAME_WIDTH = 20  # at most: a long name must not squeeze the bars to nothing

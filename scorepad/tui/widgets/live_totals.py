@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...columns import fit
-from ...rules.scoring import CATEGORIES, CATEGORY_LABELS
+from ...rules.categories import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 from .line_widget import LineWidget
 
