@@ -35,8 +35,10 @@ def play_day(sheet) -> str:
 
 
 def cell(text: str) -> str:
-    """Text as a CSV cell holds it: every line break a newline."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """Text as a CSV cell holds it: every line break a newline, and an apostrophe first
+    where a spreadsheet would read a formula."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t") else text
 
 
 def yes(flag: bool) -> str:
@@ -50,10 +52,10 @@ def test_every_csv_field_reads_back_as_the_sheet_says(sheet):
     read = list(csv.DictReader(io.StringIO(text, newline="")))
     table = standings(sheet)
     assert list(read[0]) == list(CSV_FIELDS)
-    assert [row["player"] for row in read] == [s.name for s in table.scores]  # ranking order (T1-T5)
+    assert [row["player"] for row in read] == [cell(s.name) for s in table.scores]  # ranking order (T1-T5)
     colours = {p.name: p.colour for p in sheet.players}
     for row in read:
-        score = table.score_of(row["player"])
+        score = next(s for s in table.scores if cell(s.name) == row["player"])
         assert {c: int(row[c]) for c in CATEGORIES} == {c: getattr(score, c) for c in CATEGORIES}
         assert int(row["total"]) == score.total and int(row["rank"]) == table.rank_of(score.name)
         assert (int(row["seals_removed"]), int(row["kings_requests"])) == (score.seals_removed, score.kings_requests)

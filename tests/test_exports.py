@@ -39,6 +39,20 @@ def test_csv_rereads_to_the_same_numbers():
     assert [r["winner"] for r in rows] == ["yes", "no", "no"]
 
 
+
+def test_csv_text_a_spreadsheet_would_run_as_a_formula_starts_with_an_apostrophe():
+    """A name, title or place typed as ``=HYPERLINK(...)`` is text in the CSV: a
+    spreadsheet opening it shows the words and runs nothing (a cell starting with
+    = + - @ or a tab is a formula there). Numbers stay numbers."""
+    sheet = make_sheet({"name": "=HYPERLINK(\"http://x\")", "renown": 3}, {"name": "+Ben"}, {"name": "@Cy"},
+                       {"name": "-Di"}, title="=1+1", location="@pub")
+    rows = list(csv.DictReader(io.StringIO(to_csv([play(sheet)]))))
+    assert sorted(r["player"] for r in rows) == ["'+Ben", "'-Di", "'=HYPERLINK(\"http://x\")", "'@Cy"]
+    assert {r["title"] for r in rows} == {"'=1+1"} and {r["location"] for r in rows} == {"'@pub"}
+    assert rows[0]["renown"] == "3" and rows[0]["total"] == "3"
+    plain = list(csv.DictReader(io.StringIO(to_csv([play(FRIDAY)]))))
+    assert [r["player"] for r in plain] == [p["name"] for p in score_json(FRIDAY)["players"]]
+
 def test_bgstats_play_file_parses_with_totals_winners_and_category_rows():
     document = json.loads(to_bgstats(play(TIED)))
     record = document["plays"][0]

@@ -41,10 +41,19 @@ def to_csv(plays: list[Play], bom: bool = False) -> str:
     return out.getvalue()
 
 
+# how a cell a spreadsheet runs as a formula starts (a name typed ``=HYPERLINK(...)``)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t")
+
+
 def csv_cell(value: object) -> object:
     """A cell as the CSV writes it: a line break of any kind is a "\\n" (the writer quotes
-    a cell holding one; a lone "\\r" it would leave bare, and a reader splits the row there)."""
-    return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
+    a cell holding one; a lone "\\r" it would leave bare, and a reader splits the row there),
+    and text that would start a formula starts with an apostrophe, which spreadsheets
+    read as "this is text" (numbers are not text: they stay as they are)."""
+    if not isinstance(value, str):
+        return value
+    text = value.replace("\r\n", "\n").replace("\r", "\n")
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def markdown_cell(text: object) -> str:
