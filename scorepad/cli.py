@@ -17,10 +17,28 @@ from .storage.errors import SheetFileError
 
 def read_sheet(path: Path):
     """A sheet read from its file (``storage.files.read_sheet``): the file format's models
-    load here, on first use, not with the command line."""
+    load here, on first use, not with the command line. With a journal beside it that
+    goes on from this file (the app killed before its background save, or running
+    now), the sheet as the app would open it: the journal's changes too, said on
+    stderr. Neither file is written."""
     from .storage.files import read_sheet as read
+    from .storage.journal import journal_path
 
-    return read(path)
+    loaded = read(path)
+    if not journal_path(path).exists():
+        return loaded
+    from .messages import counted
+    from .storage.document import Loaded
+    from .storage.sheet_file import load_current
+
+    current = load_current(path)
+    if not current.replayed or current.note:
+        return loaded  # a journal of another version of the file, or one that does not replay
+    changes = len(current.history) - len(current.base)
+    print(f"scorepad: {path.name}: {counted(changes, 'change')} typed since its last save "
+          f"{'is' if changes == 1 else 'are'} in its journal ({journal_path(path).name}) and counted here "
+          "(scorepad saves them into the file once it opens it)", file=sys.stderr)
+    return Loaded(current.states[-1], tuple(current.history), {}, loaded.saved)
 
 
 def check_home() -> None:

@@ -276,3 +276,51 @@ def test_issue11_f10_replay_print_names_the_step_that_does_not_apply(tmp_path, c
     code, out, err = run(capsys, "replay", path, "--print")
     assert code == 2 and out == ""
     assert str(path) in err and "step 3 (rename_player)" in err and 'two players are named "ana"' in err
+
+
+# -- what a crash left in the journal ------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["score", "--json"], ["export", "--to", "csv"], ["replay", "--print"]])
+def test_the_commands_count_the_changes_a_crash_left_in_the_journal(capsys, command):
+    """Values typed and shown, then the app killed before the background save: the file
+    is behind, the journal beside it holds them. The commands read the sheet as the app
+    would open it, say so on stderr, and change neither file."""
+    from .test_journal import crash, new_session, renown
+
+    session = new_session()
+    session.apply(renown(12))
+    session.apply(renown(7, player=1))
+    crash(session)
+    journal = session.journal.path
+    files = (session.path.read_bytes(), journal.read_bytes())
+    assert read_sheet(session.path).sheet.players[0].renown == 0  # the file alone is behind
+    code, out, err = run(capsys, command[0], str(session.path), *command[1:])
+    assert code == 0, err
+    assert f"{session.path.name}: 2 changes typed since its last save are in its journal" in err
+    assert "(scorepad saves them into the file once it opens it)" in err
+    if command[0] == "score":
+        players = {p["name"]: p["renown"] for p in json.loads(out)["players"]}
+        assert players == {"Ana": 12, "Ben": 7}
+    elif command[0] == "export":
+        import csv
+        import io
+
+        assert {row["player"]: row["renown"] for row in csv.DictReader(io.StringIO(out))} == {"Ana": "12", "Ben": "7"}
+    else:
+        assert out.splitlines()[-1].strip() == "-> Ana 12  Ben 7"
+    assert (session.path.read_bytes(), journal.read_bytes()) == files
+
+
+def test_the_commands_read_the_file_alone_when_its_journal_is_of_another_version(capsys, tmp_path):
+    """A journal whose base is not this file (a copy, or the file saved by someone else
+    since) adds nothing: the file is scored as it is, and nothing is said."""
+    from .test_journal import crash, new_session, renown
+
+    session = new_session()
+    session.apply(renown(12))
+    crash(session)
+    write_sheet(session.path, make_sheet({"name": "Ana", "renown": 3}, {"name": "Ben"}), ())
+    code, out, err = run(capsys, "score", "--json", str(session.path))
+    assert code == 0 and err == ""
+    assert {p["name"]: p["renown"] for p in json.loads(out)["players"]} == {"Ana": 3, "Ben": 0}
