@@ -13,14 +13,13 @@ from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from scorepad.messages import READ_ONLY
-from scorepad.rules.endgame import end_status
-from scorepad.rules.entries import fold
-from scorepad.rules.standings import standings
-from scorepad.rules.count_fields import COUNT_KEYS
 from scorepad.rules.board_entries import CountEmptySpaces, RecordEvent, SetLibrary, SetLibraryCell
+from scorepad.rules.count_fields import COUNT_KEYS
+from scorepad.rules.endgame import end_status
 from scorepad.rules.entries import (
-    AddPlayer, EntryError, PutPinax, PutScribe, RemoveItem, RenamePlayer, SetCount, apply,
+    AddPlayer, EntryError, PutPinax, PutScribe, RemoveItem, RenamePlayer, SetCount, apply, fold,
 )
+from scorepad.rules.standings import standings
 from scorepad.storage.live_sheet import LiveSheet
 from scorepad.storage.session import SheetSession
 

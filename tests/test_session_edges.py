@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from scorepad.rules.entries import fold
 from scorepad.rules.board_entries import RecordEvent
 from scorepad.rules.describe import describe
-from scorepad.rules.entries import Begin, EntryError, RenamePlayer, SetCount, apply
+from scorepad.rules.entries import Begin, EntryError, RenamePlayer, SetCount, apply, fold
 from scorepad.rules.states import States
 from scorepad.storage import atomic, journal as journal_module, live_sheet as live_sheet_module
 from scorepad.storage import session as session_module, sheet_file

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import json
 
-from ..rules.standings import standings
 from ..rules.models import Sheet
 from ..rules.names import name_key
 from ..rules.categories import CATEGORIES, CATEGORY_LABELS
-from ..rules.standings import Standings
+from ..rules.standings import Standings, standings
 from .export_rows import GAME_NAME, Play, local_wall_time, one_line, played_at, rows, stable_uuid, stamp
 from .settings import ExportIdentity
 

@@ -10,11 +10,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
-from ..rules.standings import standings
 from ..rules.models import Sheet
 from ..rules.play_record import read_moment
 from ..rules.categories import CATEGORIES
-from ..rules.standings import Standings
+from ..rules.standings import Standings, standings
 
 GAME_NAME = "The Great Library"
 #: The CSV columns: a contract (add, never rename). The game's own columns come last,
