@@ -13,6 +13,7 @@ from scorepad.rules.entries import Begin, SetCount
 from scorepad.storage import catalog
 from scorepad.storage.catalog import saved_games
 from scorepad.storage.document import SheetFileError, dump_document, parse_document, parse_head
+from scorepad.storage.export_rows import play_of, played_at, stamp
 from scorepad.storage.files import read_sheet
 from scorepad.storage.games_index import index_path
 from scorepad.storage.summary_reading import read_summary
@@ -63,9 +64,16 @@ def test_a_game_is_dated_by_its_start_then_its_save_then_its_name_then_its_file(
     save(tmp_path, "2026-05-04-named", "", {"name": "Ana"})
     save(tmp_path, "2026-02-31-no-such-day", "", {"name": "Ana"})
     os.utime(tmp_path / "2026-02-31-no-such-day.json", (1_700_000_000, 1_700_000_000))  # 14 November 2023, 22:13 UTC
-    dated = {g.path.stem: (g.day, g.dated_by) for g in saved_games(tmp_path)[0]}
+    games = saved_games(tmp_path)[0]
+    dated = {g.path.stem: (g.day, g.dated_by) for g in games}
     assert dated == {"started": ("2026-11-27", "started"), "2026-05-04-named": ("2026-05-04", "name"),
                      "2026-02-31-no-such-day": ("2023-11-14", "file")}
+    # an export of each is dated as the list dates it (the CSV's date, BG Stats' playDate)
+    loaded = {g.path.stem: (read_sheet(g.path), g.path) for g in games}
+    exported = {stem: stamp(played_at(play_of(game.sheet, path, game.history, game.saved)))
+                for stem, (game, path) in loaded.items()}
+    assert {stem: when[:10] for stem, when in exported.items()} == {stem: day for stem, (day, _) in dated.items()}
+    assert exported["2026-05-04-named"] == "2026-05-04 00:00:00"  # the name says the day, not the time
 
 
 def test_an_old_bgstats_export_in_the_games_folder_is_passed_over_in_silence(tmp_path):

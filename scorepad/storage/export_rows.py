@@ -10,10 +10,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import NamedTuple
 
+from ..rules.categories import CATEGORIES
 from ..rules.models import Sheet
 from ..rules.play_record import read_moment
-from ..rules.categories import CATEGORIES
 from ..rules.standings import Standings, standings
+from .paths import named_day
 
 GAME_NAME = "The Great Library"
 #: The CSV columns: a contract (add, never rename). The game's own columns come last,
@@ -57,8 +58,13 @@ def play_id(sheet: Sheet, file_name: str, begin_sheet: Sheet) -> str:
 
 
 def play_of(sheet: Sheet, path: Path, history, saved: str = "") -> Play:
-    """A game read from ``path`` (its history starts with the Begin entry), dated by its
-    ``saved`` time, else by the time the file was last written."""
+    """A game read from ``path`` (its history starts with the Begin entry), dated as the
+    saved games' list dates it (``summary_reading.game_moment``): by its ``saved`` time,
+    else the day its name begins with, else the time the file was last written (and
+    by its recorded start before any of them: ``played_at``)."""
+    day = named_day(path.name)
+    if not saved and day is not None:
+        saved = datetime(day.year, day.month, day.day).isoformat()  # no offset: the day on this machine
     if not saved:
         try:
             saved = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).isoformat(timespec="seconds")

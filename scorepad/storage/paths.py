@@ -69,6 +69,19 @@ def slug(title: str) -> str:
     return text[:40].strip("-") or "game"
 
 
+NAMED_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})")  # how ``sheet_name`` begins
+
+
+def named_day(name: str) -> date | None:
+    """The day a new game's file name begins with (``2026-11-27-friday.json``), if any:
+    a clue to when a game without a recorded start or save was played."""
+    named = NAMED_DAY.match(name)
+    try:
+        return date.fromisoformat(named.group(1)) if named else None
+    except ValueError:  # 2026-02-31
+        return None
+
+
 def sheet_name(title: str, day: date, attempt: int) -> str:
     """``2026-11-29-friday-at-ana-s.json``, then ``...-2.json`` and on for a name in use."""
     suffix = f"-{attempt}" if attempt > 1 else ""

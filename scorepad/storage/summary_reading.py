@@ -4,9 +4,8 @@ where they explain its pattern tiles, and dated."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,10 +16,8 @@ from ..rules.scoring import PlayerScore, score_player
 from ..rules.standings import rank_scores
 from .document import parse_head
 from .files import read_bytes
+from .paths import named_day
 from .summaries import GameSummary, PlayerLine
-
-NAMED_DAY = re.compile(r"(\d{4}-\d{2}-\d{2})")  # how a new game's file is named: 2026-11-27-friday.json
-
 
 def game_moment(sheet: Sheet, saved: str, path: Path, mtime: float) -> tuple[str, float, str]:
     """The day a game is counted on, the instant that orders it, and what dated it:
@@ -41,11 +38,7 @@ def game_moment(sheet: Sheet, saved: str, path: Path, mtime: float) -> tuple[str
     if when is not None:
         local = when.astimezone() if when.tzinfo else when
         return local.date().isoformat(), local.timestamp(), "saved"
-    named = NAMED_DAY.match(path.name)
-    try:
-        day = date.fromisoformat(named.group(1)) if named else None
-    except ValueError:
-        day = None
+    day = named_day(path.name)
     if day is not None:
         return day.isoformat(), datetime(day.year, day.month, day.day).timestamp(), "name"
     modified = datetime.fromtimestamp(mtime)
