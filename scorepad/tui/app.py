@@ -132,17 +132,23 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
         yield SystemCommand("Demo game", "Open the bundled finished game", self.open_demo)
         yield from self.save_commands()
         if self.session is not None:
+            yield SystemCommand("Start or pause the game timer", "On Game progress (ctrl+g there)",
+                                lambda: self.on_game_screen("progress", "action_timer"))
+            yield SystemCommand("Play record", "When, where, who started, notes (ctrl+e on Game progress)",
+                                lambda: self.on_game_screen("progress", "action_record"))
             yield SystemCommand("Replay this game", "Step through its history",
                                 lambda: self.open_replay(self.session.path))
             from .screens.results import EXPORT_NAMES
 
             for kind, name in EXPORT_NAMES.items():
                 yield SystemCommand(f"Export {name}", f"Write a {name} export to the exports folder",
-                                    lambda k=kind: self.export(k))
+                                    lambda k=kind: self.on_game_screen("results", "export", k))
 
-    def export(self, kind: str) -> None:
-        self.action_go("results")
-        self.call_after_refresh(lambda: self.screen.export(kind))
+    def on_game_screen(self, name: str, method: str, *args) -> None:
+        """Show the game screen ``name``, then call its ``method``: a palette command for
+        what a screen's own key does there."""
+        self.action_go(name)
+        self.call_after_refresh(lambda: getattr(self.screen, method)(*args))
 
     def on_unmount(self) -> None:
         if self.session:

@@ -50,6 +50,33 @@ async def test_command_palette_reaches_every_screen_and_action(game_path):
         assert app.current_game_screen() == "supplies"
 
 
+
+async def test_the_palette_starts_the_game_timer_and_opens_the_play_record_from_any_screen(game_path):
+    """The Game progress screen's own actions (ctrl+g, ctrl+e) are in the palette too,
+    run from wherever the table is: they show Game progress and do it there."""
+    from scorepad.storage.paths import exports_dir
+    from scorepad.tui.screens.record import RecordScreen
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["Start or pause the game timer"].callback()
+        await settle(pilot)
+        assert app.current_game_screen() == "progress"
+        assert app.session.sheet.timer.running_since  # started
+        await goto(pilot, "results")
+        commands["Play record"].callback()
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.current_game_screen() == "progress"
+        commands["Export CSV"].callback()
+        await settle(pilot)
+        assert app.current_game_screen() == "results"
+        assert [p.suffix for p in exports_dir().iterdir()] == [".csv"]
+
 async def test_undo_and_redo_everywhere(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
