@@ -45,6 +45,27 @@ def test_score_command_runs_without_textual(tmp_path):
     assert "Winner: Ana" in proc.stdout
 
 
+def test_models_are_built_without_pydantics_plugin_search():
+    """Reading a sheet builds validators without pydantic's plugin search: no
+    ``importlib.metadata`` (1.4 MiB, issue 15), and pydantic still asks the loader
+    scorepad answers (a pydantic that asked elsewhere would fail this)."""
+    from .conftest import DATA
+
+    proc = subprocess.run([sys.executable, "-c", (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from scorepad.storage.files import read_sheet\n"
+        "from scorepad.rules import no_plugins\n"
+        f"loaded = read_sheet(Path(r'{DATA / 'friday.json'}'))\n"
+        "print(len(loaded.sheet.players), 'importlib.metadata' in sys.modules,"
+        " sys.modules['pydantic.plugin._loader'].get_plugins is no_plugins.get_plugins)"
+    )], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    players, metadata_loaded, ours = proc.stdout.split()
+    assert int(players) > 0
+    assert (metadata_loaded, ours) == ("False", "True")
+
+
 # -- colours come from the theme (issue 12: every theme, light ones too) -----------------
 
 SCORE_PAD = Path(__file__).resolve().parent.parent / "scorepad"

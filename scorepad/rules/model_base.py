@@ -6,6 +6,10 @@ import sys
 
 from pydantic import BaseModel, ConfigDict
 
+from .no_plugins import skip_plugin_search
+
+skip_plugin_search()  # before any model is built: its validator would look for plugins
+
 SHORT = 40  # characters: the kinds of entries, the names of counts, a player's name
 
 # One set of field names for all the models that set the same fields: a history keeps

@@ -1,0 +1,30 @@
+"""Pydantic without its plugin search: scorepad uses no pydantic plugins.
+
+The first validator pydantic builds asks ``pydantic.plugin._loader`` for the plugins
+installed, and that module imports ``importlib.metadata`` (with ``email``, ``zipfile``
+and ``csv``) and reads the metadata of every installed package: 1.4 MiB of peak memory
+and some 25 ms of start-up for an answer that is always "none" here (issue 15). The
+loader is answered in advance, before any model is built: no plugins. It is installed
+only when pydantic has not loaded its own yet (a process that did keeps it).
+"""
+
+from __future__ import annotations
+
+import sys
+from types import ModuleType
+
+LOADER = "pydantic.plugin._loader"  # the module pydantic asks, by name, when it builds a validator
+
+
+def get_plugins() -> tuple:
+    """The pydantic plugins to use: none."""
+    return ()
+
+
+def skip_plugin_search() -> None:
+    """Answer pydantic's plugin loader with no plugins, unless it is loaded already."""
+    if LOADER in sys.modules:
+        return
+    loader = ModuleType(LOADER, __doc__)
+    loader.get_plugins = get_plugins
+    sys.modules[LOADER] = loader
