@@ -66,6 +66,22 @@ def test_models_are_built_without_pydantics_plugin_search():
     assert (metadata_loaded, ours) == ("False", "True")
 
 
+
+def test_a_pydantic_that_asks_its_plugin_loader_for_more_gets_the_real_one():
+    """Should a pydantic version ask its loader for more than ``get_plugins``, it gets
+    its own loader's answer, not an ImportError on the first sheet read."""
+    code = "\n".join([
+        "import sys",
+        "from scorepad.rules import no_plugins",
+        "no_plugins.skip_plugin_search()",
+        "from pydantic.plugin._loader import _loading_plugins, get_plugins",
+        "print(_loading_plugins, 'importlib.metadata' in sys.modules, get_plugins is no_plugins.get_plugins)",
+    ])
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["False", "True", "True"]  # the rest from pydantic's own
+
+
 # -- colours come from the theme (issue 12: every theme, light ones too) -----------------
 
 SCORE_PAD = Path(__file__).resolve().parent.parent / "scorepad"

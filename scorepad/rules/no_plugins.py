@@ -10,15 +10,25 @@ only when pydantic has not loaded its own yet (a process that did keeps it).
 
 from __future__ import annotations
 
+import importlib
 import sys
 from types import ModuleType
 
 LOADER = "pydantic.plugin._loader"  # the module pydantic asks, by name, when it builds a validator
 
 
-def get_plugins() -> tuple:
+def get_plugins(*_args, **_kwargs) -> tuple:
     """The pydantic plugins to use: none."""
     return ()
+
+
+def real_loader(name: str):
+    """Anything else pydantic asks of its loader (a version that asks more than
+    ``get_plugins``) comes from its own loader, imported then: never an ImportError."""
+    if name.startswith("__"):  # the import system asking what kind of module it is
+        raise AttributeError(name)
+    sys.modules.pop(LOADER, None)
+    return getattr(importlib.import_module(LOADER), name)
 
 
 def skip_plugin_search() -> None:
@@ -27,4 +37,5 @@ def skip_plugin_search() -> None:
         return
     loader = ModuleType(LOADER, __doc__)
     loader.get_plugins = get_plugins
+    loader.__getattr__ = real_loader
     sys.modules[LOADER] = loader
