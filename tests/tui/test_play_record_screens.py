@@ -80,6 +80,36 @@ async def test_a_bad_value_is_said_in_the_form_which_keeps_what_was_typed(game_p
         assert app.session.sheet.location == "" and len(app.session.history) == 1
 
 
+
+async def test_a_paste_too_long_for_a_field_is_cut_and_said_and_its_lines_joined(game_path):
+    """A field holds one line, and at most so many characters: a paste of several lines
+    is one line, words apart; a paste too long is cut at the limit and the form says so
+    (Textual's field dropped all of it in silence), as does a key typed past it."""
+    from textual import events
+
+    from scorepad.rules.play_record import MAX_NOTES
+
+    async def paste(text: str) -> None:
+        app.post_message(events.Paste(text))
+        await burst(pilot)
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "enter", "enter")  # to Location
+        await paste("Ana's\r\n  back room\n")
+        assert app.screen.query_one("#location", Input).value == "Ana's back room"
+        assert text_of(app, "#record-problem") == ""
+        await burst(pilot, "enter", "enter")  # to Notes
+        await paste("x" * (MAX_NOTES + 500))
+        notes = app.screen.query_one("#notes", Input)
+        assert notes.value == "x" * MAX_NOTES
+        assert text_of(app, "#record-problem") == f"Notes: cut to {MAX_NOTES:,} characters, the most it holds"
+        await burst(pilot, *"yz")
+        assert notes.value == "x" * MAX_NOTES
+        assert text_of(app, "#record-problem") == f"Notes: {MAX_NOTES:,} characters at most"
+        await burst(pilot, "ctrl+s")
+        assert (app.session.sheet.location, app.session.sheet.notes) == ("Ana's back room", "x" * MAX_NOTES)
+
 async def test_a_duration_typed_while_the_timer_runs_is_refused_in_the_form(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:

@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Callable
 
 from pydantic import ValidationError
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
@@ -22,15 +24,47 @@ from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
 from ...rules.record_text import moment_text, typed_minutes, typed_moment
 from ..typed_value import entry_problem
+from ..widgets.form_field import paste_in_line
 from .quiet_focus import QuietFocus
 
 TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
 
 
+LABELS = {"started": "Started", "finished": "Finished", "location": "Location", "duration": "Duration",
+          "notes": "Notes"}
+
+
 class RecordField(Input):
-    """A field of the form: Enter goes to the next one."""
+    """A field of the form: Enter goes to the next one. A paste is one line, cut at the
+    field's length; what was cut, or a key typed past it, is said (``Refused``)."""
 
     BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False)]
+
+    class Refused(Message):
+        """Text that did not fit in ``field``: ``words`` say so."""
+
+        def __init__(self, field: RecordField, words: str) -> None:
+            super().__init__()
+            self.field, self.words = field, words
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A terminal paste (bracketed paste mode)."""
+        event.prevent_default()
+        event.stop()
+        self.paste(event.text)
+
+    def action_paste(self) -> None:
+        """ctrl+v: the app's clipboard, as a terminal paste."""
+        self.paste(self.app.clipboard)
+
+    def paste(self, text: str) -> None:
+        """Paste ``text`` as one line (``paste_in_line``), saying if it was cut."""
+        if paste_in_line(self, text):
+            self.post_message(self.Refused(self, f"cut to {self.max_length:,} characters, the most it holds"))
+
+    def restricted(self) -> None:
+        """A key typed past the field's length (Textual rings the bell): said."""
+        self.post_message(self.Refused(self, f"{self.max_length:,} characters at most"))
 
 
 class RecordScreen(ModalScreen[bool], QuietFocus):
@@ -51,9 +85,9 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
 
     def compose(self) -> ComposeResult:
         shown = self.shown()
-        fields = (("started", "Started", "YYYY-MM-DD HH:MM"), ("finished", "Finished", "YYYY-MM-DD HH:MM"),
-                  ("location", "Location", "where the table was"), ("duration", "Duration", "minutes, or h:mm"),
-                  ("notes", "Notes", "anything to remember"))
+        examples = {"started": "YYYY-MM-DD HH:MM", "finished": "YYYY-MM-DD HH:MM", "location": "where the table was",
+                    "duration": "minutes, or h:mm", "notes": "anything to remember"}
+        fields = [(key, LABELS[key], example) for key, example in examples.items()]
         with Vertical(classes="dialog", id="record"):
             yield Label("Play record", classes="heading")
             for key, label, example in fields[:2]:
@@ -77,6 +111,9 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
 
     def on_mount(self) -> None:
         self.query_one("#started", Input).focus()
+
+    def on_record_field_refused(self, event: RecordField.Refused) -> None:
+        self.query_one("#record-problem", Static).update(f"{LABELS[event.field.id]}: {event.words}")
 
     def action_next_field(self) -> None:
         """Focus the text field after the focused one; Enter in the last keeps the record."""

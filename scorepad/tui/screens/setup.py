@@ -25,6 +25,7 @@ from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
 from ..typed_value import entry_problem, parse_count
 from ..host import host
 from ..widgets.footer import FooterBand
+from ..widgets.form_field import fill_field
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
 
@@ -129,17 +130,9 @@ class SetupScreen(QuietFocus):
 
     @staticmethod
     def fill(field: Input, value: str, cursor: int | None = None) -> list[str]:
-        """Set a field's text (cursor at ``cursor``, else at the end); the notes to show.
-
-        Text beyond ``max_length`` is cut and said: a longer value would leave a field
-        the Input refuses to edit at all."""
-        notes = []
-        if field.max_length and len(value) > field.max_length:
-            notes.append(f"{value!r} cut to {field.max_length} characters")
-            value = value[:field.max_length]
-        field.value = value
-        field.cursor_position = len(value) if cursor is None else min(cursor, len(value))
-        return notes
+        """Set a field's text (``fill_field``); the notes to show: text beyond
+        ``max_length`` is cut, and said."""
+        return [f"{value!r} cut to {field.max_length} characters"] if fill_field(field, value, cursor) else []
 
     def sheet_from_form(self) -> Sheet:
         """The new sheet, or ValueError / ValidationError saying what is wrong."""
