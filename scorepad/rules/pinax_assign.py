@@ -76,12 +76,19 @@ def cells_of(mask: int, width: int) -> tuple[tuple[int, int], ...]:
 def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = None) -> dict[int, Placement]:
     """The maximal Seal sets a tile can cover, each with one placement that covers it."""
     found: dict[int, Placement] = {}
-    for n, place in enumerate(placements(tuple(map(tuple, pattern)), grid.height, grid.width)):
-        if stop is not None and not n % 128 and stop():
-            raise Stopped
-        mask = place[0] & eligible
-        if mask and mask not in found:
-            found[mask] = place
+    width, asked = grid.width, 0
+    for origin, angle, tops, lefts in placements(tuple(map(tuple, pattern)), grid.height, width):
+        for top in range(tops):
+            if stop is not None and asked <= 0:
+                if stop():
+                    raise Stopped
+                asked = 128  # placements between two questions
+            asked -= lefts
+            row = origin << (top * width)  # shifting the origin mask moves the shape; it fits, so no row wraps
+            for left in range(lefts):
+                mask = (row << left) & eligible
+                if mask and mask not in found:
+                    found[mask] = (row << left, angle, top, left)
     kept: dict[int, Placement] = {}
     covered: set[int] = set()
     # equivalent if mutated: dropping the sets a larger one contains only saves search

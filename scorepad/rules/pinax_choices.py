@@ -27,14 +27,27 @@ class Choices:
         ``gap``: the later tiles' relaxed bound loses at least those prices when the
         Seals go, so such a choice cannot beat the best."""
         found: dict[int, tuple[float, int, int]] = {}
-        sets = self.sets[self.group[t]]
+        sets, prices = self.sets[self.group[t]], self.prices
+        price, gap = prices.price, gap - 1e-9
+        same = self.end[t] > t + 1  # tile t + 1 is of t's group: it takes sets after t's
         for i in range(lo, len(sets)):
-            if self.prices.gain(sets[i] & free)[0] < gap - 1e-9:
+            avail = sets[i] & free
+            if prices.gain(avail)[0] < gap:
                 continue  # no part of this set gains enough
-            for size in (4, 3, 2, 1):
-                for used in self.takes(t, i, free, size):
-                    gain = RENOWN[size] - self.prices.of(used)
-                    if used not in found and gain >= gap - 1e-9:
+            # as ``takes``: the Seals no later tile reaches are always taken
+            forced = avail & ~self.reach(t + 1, i + 1 if same else 0)
+            paid = sum(price.get(bit, 0.0) for bit in single_bits(forced))
+            rest = [(price.get(bit, 0.0), bit) for bit in single_bits(avail & ~forced)]
+            least = sorted(cost for cost, _ in rest)
+            fixed = forced.bit_count()
+            for size in range(min(4, fixed + len(rest)), max(fixed, 1) - 1, -1):
+                need = size - fixed
+                if RENOWN[size] - paid - sum(least[:need]) < gap:
+                    continue  # not even its cheapest Seals gain enough
+                for combo in combinations(rest, need):
+                    used = forced | sum(bit for _, bit in combo)
+                    gain = RENOWN[size] - paid - sum(cost for cost, _ in combo)
+                    if used not in found and gain >= gap:
                         found[used] = (-gain, size, i)
         return [(size, used, i) for used, (_, size, i) in sorted(found.items(), key=lambda item: item[1])]
 
