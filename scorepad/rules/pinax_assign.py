@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Callable
 
 from .library import TILE_NAMES, LibraryGrid
@@ -85,21 +84,20 @@ def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = No
                 asked = 128  # placements between two questions
             asked -= lefts
             row = origin << (top * width)  # shifting the origin mask moves the shape; it fits, so no row wraps
-            for left in range(lefts):
-                mask = (row << left) & eligible
+            for left, mask in enumerate([(row << left) & eligible for left in range(lefts)]):
                 if mask and mask not in found:
                     found[mask] = (row << left, angle, top, left)
     kept: dict[int, Placement] = {}
-    covered: set[int] = set()
+    holding: dict[int, list[int]] = {}  # a Seal -> the sets kept that hold it
     # equivalent if mutated: dropping the sets a larger one contains only saves search
     # work (the search takes subsets of a set); keeping more finds the same best
     for mask in sorted(found, key=int.bit_count, reverse=True):  # pragma: no mutate
-        if mask in covered:
+        # a larger set holding this one holds its lowest Seal: only those are asked
+        if any(mask & larger == mask for larger in holding.get(mask & -mask, ())):
             continue
         kept[mask] = found[mask]
-        bits = single_bits(mask)  # pragma: no mutate
-        for size in range(1, len(bits)):  # pragma: no mutate
-            covered.update(sum(combo) for combo in combinations(bits, size))
+        for bit in single_bits(mask):  # pragma: no mutate
+            holding.setdefault(bit, []).append(mask)
     return kept
 
 
