@@ -78,6 +78,7 @@ class Search(Choices):
             later = suffix[0]
         self.offered.reverse()
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
+        self.offers: dict[int, list[tuple[float, int, int]]] = {}  # see ``offers_of``
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
         # state -> most Renown it was reached with; a state is one number, not a tuple:
         # a million tuples would be a million objects for the garbage collector to walk
