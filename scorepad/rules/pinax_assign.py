@@ -91,13 +91,21 @@ def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = No
     holding: dict[int, list[int]] = {}  # a Seal -> the sets kept that hold it
     # equivalent if mutated: dropping the sets a larger one contains only saves search
     # work (the search takes subsets of a set); keeping more finds the same best
-    for mask in sorted(found, key=int.bit_count, reverse=True):  # pragma: no mutate
-        # a larger set holding this one holds its lowest Seal: only those are asked
-        if any(mask & larger == mask for larger in holding.get(mask & -mask, ())):
-            continue
+    ordered = sorted(found, key=int.bit_count, reverse=True)  # pragma: no mutate
+    largest = ordered[0].bit_count() if ordered else 0
+    smallest = ordered[-1].bit_count() if ordered else 0
+    for mask in ordered:
+        size = mask.bit_count()
+        # equivalent if mutated: no set holds one of the largest but itself, and asking
+        # anyway finds none; a larger set holding this one holds its lowest Seal
+        if size < largest:  # pragma: no mutate
+            if any(mask & larger == mask for larger in holding.get(mask & -mask, ())):
+                continue
         kept[mask] = found[mask]
-        for bit in single_bits(mask):  # pragma: no mutate
-            holding.setdefault(bit, []).append(mask)
+        # equivalent if mutated: nothing is asked about the smallest sets' Seals
+        if size > smallest:  # pragma: no mutate
+            for bit in single_bits(mask):  # pragma: no mutate
+                holding.setdefault(bit, []).append(mask)
     return kept
 
 

@@ -36,8 +36,12 @@ class Prices:
         # the rounds work on Seal numbers (0.. in bit order) and lists, not masks and
         # dicts: they are most of a hard search's set-up
         number = {bit: n for n, bit in enumerate(seals)}
-        members = [([tuple(number[bit] for bit in single_bits(mask & free)) for mask in sets], count)
-                   for sets, count in groups]
+        members = []  # per group: its sets of 4 Seals, of 3, the others, all in that order, and its count
+        for sets, count in groups:
+            numbered = [tuple(number[bit] for bit in single_bits(mask & free)) for mask in sets]
+            fours, threes = [n for n in numbered if len(n) == 4], [n for n in numbered if len(n) == 3]
+            others = [n for n in numbered if len(n) < 3]
+            members.append((fours, threes, others, fours + threes + others, count))
         price = [0.0] * len(seals)
         self.value, kept, pace, stale = float("inf"), price, 2.0, 0
         for _ in range(rounds):
@@ -139,29 +143,22 @@ class Prices:
         return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
 
 
-def relaxed_round(members: list[tuple[list[tuple[int, ...]], int]], price: list[float]) -> tuple[float, list[int]]:
-    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) for
-    each group's sets (as Seal numbers) and how many tiles share them, and how often
-    each Seal is taken in it (each tile its best set, the cheapest Seals of it first)."""
+def relaxed_round(members: list[tuple[list[tuple[int, ...]], ...]], price: list[float]) -> tuple[float, list[int]]:
+    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) for each
+    group's sets (as Seal numbers: those of 4 Seals, of 3, the others, all of them) and
+    how many tiles share them, and how often each Seal is taken in it (each tile its
+    best set, the cheapest Seals of it first)."""
     value = sum(price)
     used = [0] * len(price)
-    for sets, count in members:
+    for fours, threes, others, sets, count in members:
         # the gain of each set, written out per size: this loop is the hot one of a
         # hard search's set-up (S1: 3, 6, 10, 15 for 1-4 Seals, cheapest first)
-        gains = []
-        for numbers in sets:
-            if len(numbers) == 4:
-                i, j, k, m = numbers
-                a, b, c, d = sorted((price[i], price[j], price[k], price[m]))
-                b += a
-                c += b
-                gains.append(max(0.0, 3.0 - a, 6.0 - b, 10.0 - c, 15.0 - c - d))
-            elif len(numbers) == 3:
-                i, j, k = numbers
-                a, b, c = sorted((price[i], price[j], price[k]))
-                b += a
-                gains.append(max(0.0, 3.0 - a, 6.0 - b, 10.0 - b - c))
-            elif len(numbers) == 2:
+        gains = [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c, 15.0 - a - b - c - d) for a, b, c, d in
+                 [sorted((price[i], price[j], price[k], price[m])) for i, j, k, m in fours]]
+        gains += [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c) for a, b, c in
+                  [sorted((price[i], price[j], price[k])) for i, j, k in threes]]
+        for numbers in others:
+            if len(numbers) == 2:
                 a, b = price[numbers[0]], price[numbers[1]]
                 gains.append(max(0.0, 3.0 - min(a, b), 6.0 - a - b))
             else:
