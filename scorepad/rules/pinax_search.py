@@ -205,6 +205,19 @@ class Search(Choices):
         if self.found is not None:
             self.found()
 
+    def last(self, free: int, t: int, lo: int, gained: int) -> None:
+        """The last tile takes all the free Seals of its set (from ``lo`` on) that has
+        most of them (S1 rises with every Seal): no bound or choice needed."""
+        sets = self.sets[self.group[t]]
+        most, best = 0, lo
+        for i in range(lo, len(sets)):
+            size = (sets[i] & free).bit_count()
+            if size > most:
+                most, best = size, i
+        if gained + RENOWN[most] > self.best_total:
+            path = self.path + [(self.ids[self.group[t]], sets[best] & free, sets[best])] if most else self.path
+            self.better(gained + RENOWN[most], list(path))
+
     def visit(self, free: int, t: int, lo: int, gained: int) -> None:
         """Try every useful choice for tile t (sets from ``lo`` on) and the tiles after."""
         if t == self.count:
@@ -217,6 +230,9 @@ class Search(Choices):
                 raise Stopped
             if self.steps == self.price_after and self.prices is None:
                 raise Hard
+        if t + 1 == self.count:  # the last tile: its best is its set with most free Seals
+            self.last(free, t, lo, gained)
+            return
         state = ((free & self.reach(t, lo)) * self.span[0] + lo) * self.span[1] + t
         if self.seen.get(state, -1) >= gained:
             return  # the same Seals were already left for these tiles, with more Renown banked
