@@ -241,3 +241,20 @@ def test_S3_S5_identical_tiles_take_different_sets_and_the_best_still_splits_a_s
     row = [0b011, 0b110]
     search = Search([(row, 2)])
     assert search.run(0b111) and search.best_total == 9 == best_by_brute_force([(row, 2)], 0b111)
+
+
+def test_S1_S5_the_last_tile_takes_its_set_with_most_free_seals_after_the_set_before():
+    """Three identical tiles, a set of four Seals and two pairs sharing a Seal: the last
+    tile (answered at once, not searched) takes only sets after the one the tile before
+    took, all their free Seals: 15 + 6 + 3, the best; with one Seal left to it, it
+    takes that one (15 + 3); with none, it scores nothing and is left out of the path."""
+    a, b, c = 0b1111, 0b110000, 0b1010000  # b and c share a Seal
+    groups = [([a, c, b], 3)]
+    search = Search(groups)
+    assert search.run(0b1111111) and search.best_total == 24 == best_by_brute_force(groups, 0b1111111)
+    check_path(search, groups, 0b1111111)
+    search = Search(groups)
+    assert search.run(0b0011111) and search.best_total == 18 == best_by_brute_force(groups, 0b0011111)
+    check_path(search, groups, 0b0011111)
+    search = Search([([a], 2)])
+    assert search.run(a) and search.best_total == 15 and len(search.best_path) == 1

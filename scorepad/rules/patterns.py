@@ -34,17 +34,22 @@ def rotations(pattern: Cells) -> tuple[tuple[int, Cells], ...]:
 #: mask has bit ``row * width + column`` set for each covered cell.
 Placement = tuple[int, int, int, int]
 
+#: Every way to lay one rotation of a tile, in short: (its cells as a bit mask at the top
+#: left corner, rotation, rows and columns it can start at). The placement starting at
+#: (top, left) has the mask shifted by ``top * width + left``.
+Rotated = tuple[int, int, int, int]
+
 
 @lru_cache(maxsize=4096)
-def placements(pattern: Cells, height: int, width: int) -> tuple[Placement, ...]:
-    """S4 + S6: every rotation at every position where the whole shape lies in the grid."""
+def placements(pattern: Cells, height: int, width: int) -> tuple[Rotated, ...]:
+    """S4 + S6: every rotation, with the rows and columns where the whole shape lies in
+    the grid (a rotation that fits nowhere is left out). In short, not one tuple per
+    placement: a pattern on a 12 x 12 grid has some 500, and the tuples kept alive made
+    the garbage collector's full passes come in the middle of a search."""
     found = []
     for angle, shape in rotations(pattern):
         tall = max(r for r, _ in shape) + 1
         wide = max(c for _, c in shape) + 1
-        origin = sum(1 << (r * width + c) for r, c in shape)
-        for top in range(height - tall + 1):
-            for left in range(width - wide + 1):
-                # shifting the origin mask moves the shape; it fits, so no row wraps
-                found.append((origin << (top * width + left), angle, top, left))
+        if tall <= height and wide <= width:
+            found.append((sum(1 << (r * width + c) for r, c in shape), angle, height - tall + 1, width - wide + 1))
     return tuple(found)

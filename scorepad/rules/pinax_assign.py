@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Callable
 
 from .library import TILE_NAMES, LibraryGrid
@@ -76,23 +75,37 @@ def cells_of(mask: int, width: int) -> tuple[tuple[int, int], ...]:
 def _seal_sets(pattern, grid: LibraryGrid, eligible: int, stop: Stop | None = None) -> dict[int, Placement]:
     """The maximal Seal sets a tile can cover, each with one placement that covers it."""
     found: dict[int, Placement] = {}
-    for n, place in enumerate(placements(tuple(map(tuple, pattern)), grid.height, grid.width)):
-        if stop is not None and not n % 128 and stop():
-            raise Stopped
-        mask = place[0] & eligible
-        if mask and mask not in found:
-            found[mask] = place
+    width, asked = grid.width, 0
+    for origin, angle, tops, lefts in placements(tuple(map(tuple, pattern)), grid.height, width):
+        for top in range(tops):
+            if stop is not None and asked <= 0:
+                if stop():
+                    raise Stopped
+                asked = 128  # placements between two questions
+            asked -= lefts
+            row = origin << (top * width)  # shifting the origin mask moves the shape; it fits, so no row wraps
+            for left, mask in enumerate([(row << left) & eligible for left in range(lefts)]):
+                if mask and mask not in found:
+                    found[mask] = (row << left, angle, top, left)
     kept: dict[int, Placement] = {}
-    covered: set[int] = set()
+    holding: dict[int, list[int]] = {}  # a Seal -> the sets kept that hold it
     # equivalent if mutated: dropping the sets a larger one contains only saves search
     # work (the search takes subsets of a set); keeping more finds the same best
-    for mask in sorted(found, key=int.bit_count, reverse=True):  # pragma: no mutate
-        if mask in covered:
-            continue
+    ordered = sorted(found, key=int.bit_count, reverse=True)  # pragma: no mutate
+    largest = ordered[0].bit_count() if ordered else 0
+    smallest = ordered[-1].bit_count() if ordered else 0
+    for mask in ordered:
+        size = mask.bit_count()
+        # equivalent if mutated: no set holds one of the largest but itself, and asking
+        # anyway finds none; a larger set holding this one holds its lowest Seal
+        if size < largest:  # pragma: no mutate
+            if any(mask & larger == mask for larger in holding.get(mask & -mask, ())):
+                continue
         kept[mask] = found[mask]
-        bits = single_bits(mask)  # pragma: no mutate
-        for size in range(1, len(bits)):  # pragma: no mutate
-            covered.update(sum(combo) for combo in combinations(bits, size))
+        # equivalent if mutated: nothing is asked about the smallest sets' Seals
+        if size > smallest:  # pragma: no mutate
+            for bit in single_bits(mask):  # pragma: no mutate
+                holding.setdefault(bit, []).append(mask)
     return kept
 
 

@@ -7,6 +7,8 @@ from itertools import combinations
 
 from .pinax_bounds import RENOWN, single_bits
 
+OFFERS_KEPT = 4096  # sets' offers remembered at most (past it they are forgotten: more work, same answer)
+
 
 class Choices:
     """Mixed into ``Search``: ``sets``, ``group``, ``end``, ``reach`` and ``prices`` are its."""
@@ -27,16 +29,42 @@ class Choices:
         ``gap``: the later tiles' relaxed bound loses at least those prices when the
         Seals go, so such a choice cannot beat the best."""
         found: dict[int, tuple[float, int, int]] = {}
-        sets = self.sets[self.group[t]]
+        sets, prices, known = self.sets[self.group[t]], self.prices, self.offers
+        gap -= 1e-9
         for i in range(lo, len(sets)):
-            if self.prices.gain(sets[i] & free)[0] < gap - 1e-9:
+            avail = sets[i] & free
+            if prices.gain(avail)[0] < gap:
                 continue  # no part of this set gains enough
-            for size in (4, 3, 2, 1):
-                for used in self.takes(t, i, free, size):
-                    gain = RENOWN[size] - self.prices.of(used)
-                    if used not in found and gain >= gap - 1e-9:
-                        found[used] = (-gain, size, i)
+            key = (avail * self.span[0] + i) * self.span[1] + t
+            offers = known.get(key)
+            if offers is None:
+                if len(known) >= OFFERS_KEPT:
+                    known.clear()
+                offers = known[key] = self.offers_of(t, i, avail)
+            for gain, size, used in offers:
+                if gain < gap:
+                    break  # the gains come largest first
+                if used not in found:
+                    found[used] = (-gain, size, i)
         return [(size, used, i) for used, (_, size, i) in sorted(found.items(), key=lambda item: item[1])]
+
+    def offers_of(self, t: int, i: int, avail: int) -> list[tuple[float, int, int]]:
+        """(gain at the prices, size, Seals) for every way tile t can take the free Seals
+        ``avail`` of its set i (as ``takes``), largest gain first, larger sizes first
+        among equal gains. Remembered by the search: the same tile meets the same free
+        Seals of a set at step after step (another tile's choice rarely touches them)."""
+        price = self.prices.price
+        # as ``takes``: the Seals no later tile reaches are always taken
+        forced = avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)
+        paid = sum(price.get(bit, 0.0) for bit in single_bits(forced))
+        rest = [(price.get(bit, 0.0), bit) for bit in single_bits(avail & ~forced)]
+        fixed, offers = forced.bit_count(), []
+        for size in range(min(4, fixed + len(rest)), max(fixed, 1) - 1, -1):
+            for combo in combinations(rest, size - fixed):
+                offers.append((RENOWN[size] - paid - sum(cost for cost, _ in combo), size,
+                               forced | sum(bit for _, bit in combo)))
+        offers.sort(key=lambda offer: -offer[0])  # stable: sizes and combinations in turn among equals
+        return offers
 
     def takes(self, t: int, i: int, free: int, size: int):
         """The ways tile t can take ``size`` free Seals of its set i. Seals no later tile

@@ -31,32 +31,37 @@ class Prices:
     def __init__(self, groups: list[tuple[list[int], int]], free: int, target: int,
                  stop: Callable[[], bool] | None = None, rounds: int = 50) -> None:
         """``stop`` is asked after every round (it raises ``Stopped``)."""
-        self.price: dict[int, float] = {}
         self.gains: dict[int, tuple[float, int]] = {}  # free Seals of a set -> its gain, and the Seals taken
-        self.value, kept, pace, stale = float("inf"), {}, 2.0, 0
         seals = single_bits(free)
+        # the rounds work on Seal numbers (0.. in bit order) and lists, not masks and
+        # dicts: they are most of a hard search's set-up
+        number = {bit: n for n, bit in enumerate(seals)}
+        members = []  # per group: its sets of 4 Seals, of 3, the others, all in that order, and its count
+        for sets, count in groups:
+            numbered = [tuple(number[bit] for bit in single_bits(mask & free)) for mask in sets]
+            fours, threes = [n for n in numbered if len(n) == 4], [n for n in numbered if len(n) == 3]
+            others = [n for n in numbered if len(n) < 3]
+            members.append((fours, threes, others, fours + threes + others, count))
+        price = [0.0] * len(seals)
+        self.value, kept, pace, stale = float("inf"), price, 2.0, 0
         for _ in range(rounds):
-            value, used = self.relaxed(groups, free)
+            value, used = relaxed_round(members, price)
             if value < self.value - 1e-9:
-                self.value, kept, stale = value, dict(self.price), 0
+                self.value, kept, stale = value, price, 0
             else:
                 stale += 1
                 if stale == 5:
                     pace, stale = pace / 2, 0
-            moves = {bit: 1 - used.get(bit, 0) for bit in seals}
             # a Seal at price 0 that nobody takes cannot get cheaper: it does not move
-            norm = sum(m * m for bit, m in moves.items() if m <= 0 or self.price.get(bit, 0.0) > 0)
+            norm = sum((1 - n) * (1 - n) for n, p in zip(used, price) if n or p > 0)
             if not norm or value < target + 1 - 1e-9:  # proven: the best known is all there is
                 break
             step = pace * (value - target) / norm
-            for bit, move in moves.items():
-                self.price[bit] = max(0.0, self.price.get(bit, 0.0) - step * move)
-            self.gains.clear()
+            price = [p - step * (1 - n) if p - step * (1 - n) > 0.0 else 0.0 for n, p in zip(used, price)]
             if stop is not None and stop():
                 raise Stopped
-        self.price = kept
-        self.gains.clear()
-        self.dearest = sorted(((price, bit) for bit, price in kept.items() if price > 0), reverse=True)
+        self.price: dict[int, float] = {bit: p for bit, p in zip(seals, kept) if p > 0}
+        self.dearest = sorted(((p, bit) for bit, p in self.price.items()), reverse=True)
 
     def ranked_sets(self, groups: list[tuple[list[int], int]], free: int) -> list[list[int]]:
         """Each group's sets, those that gain most at these prices first: the order in
@@ -91,19 +96,6 @@ class Prices:
             kth = max(0.0, ranked[count - 1]) if count <= len(ranked) else 0.0
             kept.append([mask for mask, gain in zip(sets, gains) if self.value - (kth - gain) >= best + 1 - 1e-9])
         return kept
-
-    def relaxed(self, groups: list[tuple[list[int], int]], free: int) -> tuple[float, dict[int, int]]:
-        """The relaxed bound at these prices, and how often each Seal is taken in it."""
-        value = self.of(free)
-        used: dict[int, int] = {}
-        for sets, count in groups:
-            for gain, taken in nlargest(count, (self.gain(mask & free) for mask in sets)):
-                if gain <= 0:
-                    break
-                value += gain
-                for bit in single_bits(taken):
-                    used[bit] = used.get(bit, 0) + 1
-        return value, used
 
     def gain(self, avail: int) -> tuple[float, int]:
         """The most a tile gains from a set whose free Seals are ``avail``, beyond their
@@ -149,3 +141,47 @@ class Prices:
     def of(self, seals: int) -> float:
         """The price of these Seals."""
         return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
+
+
+def relaxed_round(members: list[tuple[list[tuple[int, ...]], ...]], price: list[float]) -> tuple[float, list[int]]:
+    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) for each
+    group's sets (as Seal numbers: those of 4 Seals, of 3, the others, all of them) and
+    how many tiles share them, and how often each Seal is taken in it (each tile its
+    best set, the cheapest Seals of it first)."""
+    value = sum(price)
+    used = [0] * len(price)
+    for fours, threes, others, sets, count in members:
+        # the gain of each set, written out per size: this loop is the hot one of a
+        # hard search's set-up (S1: 3, 6, 10, 15 for 1-4 Seals, cheapest first)
+        gains = [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c, 15.0 - a - b - c - d) for a, b, c, d in
+                 [sorted((price[i], price[j], price[k], price[m])) for i, j, k, m in fours]]
+        gains += [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c) for a, b, c in
+                  [sorted((price[i], price[j], price[k])) for i, j, k in threes]]
+        for numbers in others:
+            if len(numbers) == 2:
+                a, b = price[numbers[0]], price[numbers[1]]
+                gains.append(max(0.0, 3.0 - min(a, b), 6.0 - a - b))
+            else:
+                gains.append(max(0.0, 3.0 - price[numbers[0]]) if numbers else 0.0)
+        if count == 1:
+            best = max(gains, default=0.0)
+            chosen = [gains.index(best)] if best > 0 else []
+        else:
+            chosen = [s for s in nlargest(count, range(len(gains)), key=gains.__getitem__) if gains[s] > 0]
+        for s in chosen:
+            value += gains[s]
+            for n in cheapest_taken(sets[s], price, gains[s]):
+                used[n] += 1
+    return value, used
+
+
+def cheapest_taken(numbers: tuple[int, ...], price: list[float], gain: float) -> list[int]:
+    """The Seals (numbers) a set's best gain takes: its cheapest ones, as many as give
+    that gain (the fewest of them, as the first best found)."""
+    cheapest = sorted(numbers, key=price.__getitem__)
+    paid = 0.0
+    for k, n in enumerate(cheapest, 1):
+        paid += price[n]
+        if RENOWN[k] - paid >= gain - 1e-12:
+            return cheapest[:k]
+    return cheapest

@@ -56,6 +56,7 @@ class Search(Choices):
         self.price_after = PRICE_AFTER
         self.best_total = -1
         self.best_path: list[tuple[int, int, int]] = []  # (group, Seals used, its set)
+        self.level_bounds: dict[int, int] = {}  # see ``level_bound``
         self.use_sets([sets for sets, _ in groups], list(range(len(groups))))
 
     def use_sets(self, sets: list[list[int]], order: list[int]) -> None:
@@ -77,6 +78,7 @@ class Search(Choices):
             later = suffix[0]
         self.offered.reverse()
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
+        self.offers: dict[int, list[tuple[float, int, int]]] = {}  # see ``offers_of``
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
         # state -> most Renown it was reached with; a state is one number, not a tuple:
         # a million tuples would be a million objects for the garbage collector to walk
@@ -101,14 +103,17 @@ class Search(Choices):
         more of them, and how many of those tiles have such a set."""
         union_at = [0] * 5  # free Seals of the sets offering exactly k of them
         tiles_at = [0] * 5  # tiles whose best set offers exactly k
-        for _, sets, count in self.left(t, lo):
-            most = 0
-            for avail in [mask & free for mask in sets]:
-                size = avail.bit_count()
-                union_at[size] |= avail
-                if size > most:
-                    most = size
-            tiles_at[most] += count
+        if t < self.count:  # (written out, not with ``left``: a bound is asked at every step)
+            g = self.group[t]
+            for h in range(g, len(self.sets)):
+                most = 0
+                for mask in self.sets[h][lo:] if h == g and lo else self.sets[h]:
+                    avail = mask & free
+                    size = avail.bit_count()
+                    union_at[size] |= avail
+                    if size > most:
+                        most = size
+                tiles_at[most] += self.end[t] - t if h == g else self.counts[h]
         unions, tiles = [0] * 5, [0] * 5  # the same, for "k or more"
         union = count = 0
         for k in (4, 3, 2, 1):
@@ -117,13 +122,28 @@ class Search(Choices):
             unions[k], tiles[k] = union, count
         return unions, tiles
 
+    def level_bound(self, seals: list[int], tiles: list[int]) -> int:
+        """``pinax_bounds.level_bound``, remembered for this search: the same few counts
+        come back at step after step (the key is one number, the counts of Seals and
+        tiles for k = 1..4 in 8 bits each: a number is no object for the garbage
+        collector to walk)."""
+        key = 0
+        for n in (*seals[1:], *tiles[1:]):
+            if n > 255:
+                return level_bound(seals, tiles)  # a count too large for the key: rare, not remembered
+            key = key << 8 | n
+        known = self.level_bounds.get(key)
+        if known is None:
+            known = self.level_bounds[key] = level_bound(seals, tiles)
+        return known
+
     def bound(self, t: int, lo: int, free: int, need: int | None = None) -> int:
         """An upper bound on what tiles t.. can still score with the ``free`` Seals. With
         ``need``, a bound above it is tightened by prices and packing (S3) until it is
         not, or no more can be said."""
         unions, tiles = self.levels(t, lo, free)
         seals = [union.bit_count() for union in unions]
-        found = level_bound(seals, tiles)
+        found = self.level_bound(seals, tiles)
         if need is not None and found > need and self.prices is not None:
             priced = self.prices.bound([(sets, count) for _, sets, count in self.left(t, lo)], free, need, sum(tiles))
             if priced is not None:
@@ -137,7 +157,7 @@ class Search(Choices):
                                     for g, _, count in self.left(t, lo)], k)
             if packed < tiles[k]:
                 tiles[k:] = [min(n, packed) for n in tiles[k:]]
-                found = level_bound(seals, tiles)
+                found = self.level_bound(seals, tiles)
         return found
 
     def free_parts(self, g: int, k: int, lo: int, free: int) -> list[int]:
@@ -185,6 +205,19 @@ class Search(Choices):
         if self.found is not None:
             self.found()
 
+    def last(self, free: int, t: int, lo: int, gained: int) -> None:
+        """The last tile takes all the free Seals of its set (from ``lo`` on) that has
+        most of them (S1 rises with every Seal): no bound or choice needed."""
+        sets = self.sets[self.group[t]]
+        most, best = 0, lo
+        for i in range(lo, len(sets)):
+            size = (sets[i] & free).bit_count()
+            if size > most:
+                most, best = size, i
+        if gained + RENOWN[most] > self.best_total:
+            path = self.path + [(self.ids[self.group[t]], sets[best] & free, sets[best])] if most else self.path
+            self.better(gained + RENOWN[most], list(path))
+
     def visit(self, free: int, t: int, lo: int, gained: int) -> None:
         """Try every useful choice for tile t (sets from ``lo`` on) and the tiles after."""
         if t == self.count:
@@ -197,6 +230,9 @@ class Search(Choices):
                 raise Stopped
             if self.steps == self.price_after and self.prices is None:
                 raise Hard
+        if t + 1 == self.count:  # the last tile: its best is its set with most free Seals
+            self.last(free, t, lo, gained)
+            return
         state = ((free & self.reach(t, lo)) * self.span[0] + lo) * self.span[1] + t
         if self.seen.get(state, -1) >= gained:
             return  # the same Seals were already left for these tiles, with more Renown banked
@@ -211,7 +247,7 @@ class Search(Choices):
         # what the later tiles could make, at most; a choice of Seals only takes them out
         # of the Seals counted there
         unions, tiles = self.levels(t + 1, lo + 1 if same else 0, free)
-        after = level_bound([union.bit_count() for union in unions], tiles)
+        after = self.level_bound([union.bit_count() for union in unions], tiles)
         if self.prices is None:
             options = ((size, used, i) for size in (4, 3, 2, 1) for used, i in self.choices(t, lo, free, size))
         elif t + 1 < self.count:
@@ -224,7 +260,7 @@ class Search(Choices):
                 if self.prices is None:
                     break  # the sizes come largest first: no smaller one can do better
                 continue
-            if gained + RENOWN[size] + level_bound([(u & ~used).bit_count() for u in unions], tiles) <= self.best_total:
+            if gained + RENOWN[size] + self.level_bound([(u & ~used).bit_count() for u in unions], tiles) <= self.best_total:
                 continue
             self.path.append((self.ids[g], used, self.sets[g][i]))
             self.visit(free & ~used, t + 1, i + 1 if same else 0, gained + RENOWN[size])
