@@ -24,6 +24,7 @@ from ...rules.library import blank_rows
 from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
 from ..typed_value import entry_problem, parse_count
 from ..host import host
+from ..widgets.focus_look import FocusLook
 from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
@@ -39,11 +40,18 @@ FIELDS = tuple(field for group in PASTE_GROUPS for field in group)
 NEXT_FIELD = re.compile(r"[\t\r\n]+")
 
 
-class SetupField(Input):
+class SetupField(Input, FocusLook):
     """A text field of the form: Enter goes to the next one; a paste with tabs or line
-    breaks fills this field and the next ones (``SetupScreen.paste_into``)."""
+    breaks fills this field and the next ones (``SetupScreen.paste_into``). Its accent
+    border while focused is restyled from memory (``FocusLook``): Enter moves the focus."""
 
     BINDINGS = [Binding("enter", "screen.next_field", "Next field")]
+
+    def __init__(self, **kwargs) -> None:
+        # No validators here (``#problem`` says what is wrong): Textual's validation on
+        # leaving a field only marked it ``-valid``, a new class, restyled from the
+        # stylesheet on the first Enter out of every field.
+        super().__init__(validate_on=(), **kwargs)
 
     def on_paste(self, event: events.Paste) -> None:
         """A terminal paste (bracketed paste mode)."""
