@@ -60,3 +60,22 @@ async def test_the_focused_widgets_binding_runs_without_bubbling_and_a_refused_o
         assert field.ran == ["mine"] and app.ran == [] and app.bubbled == []
         await pilot.press("y")  # the field's binding cannot run now: the App's does, as before
         assert field.ran == ["mine"] and app.ran == ["app y"] and app.bubbled == ["y"]
+
+
+class Typed(Field):
+    """A widget that takes a key in its own handler (a count table's digits)."""
+
+    def on_key(self, event) -> None:
+        if event.key == "x":
+            event.stop()
+            self.ran.append("typed")
+
+
+async def test_a_key_its_handler_took_runs_no_binding():
+    app = Host()
+    app.compose = lambda: iter([Typed()])
+    async with app.run_test() as pilot:
+        app.query_one(Typed).focus()
+        await pilot.pause()
+        await pilot.press("x")
+        assert app.query_one(Typed).ran == ["typed"] and app.ran == []

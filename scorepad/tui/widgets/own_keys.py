@@ -20,8 +20,10 @@ class OwnKeys(Widget):
     """Mixed into focusable widgets whose keys are bound on themselves."""
 
     async def on_key(self, event: events.Key) -> None:
-        if not self.has_focus:
-            return  # a key sent to the widget otherwise (simulated): Textual's way
+        if not self.has_focus or event._stop_propagation:
+            return  # a key sent to the widget otherwise, or taken by a handler before: Textual's way
+        if getattr(self, f"key_{event.name}", None) is not None:
+            return  # a key method comes before bindings in Textual's order: let it run
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
                 event.stop()
