@@ -185,7 +185,8 @@ class ProgressScreen(GameScreen):
 
     def update(self, sheet: Sheet) -> None:
         end = self.live.end()
-        for grid in self.query(CountGrid):
+        for grid_id in ("#generation", "#counts"):  # by id: Textual keeps those found (a query walks the screen)
+            grid = self.query_one(grid_id, CountGrid)
             grid.show(self.values(grid.rows))
         self.query_one("#phase", ChoiceBar).mark(end.phase)
         if sheet.library is not None:
@@ -209,10 +210,10 @@ class ProgressScreen(GameScreen):
         """The game timer in words: its clock, and whether it runs. The clock's tick may
         come while the screen is away, being composed again or closed with the app: then
         there is nothing to show it in."""
-        found = self.query("#timer")
-        if host(self).live is None or not found:
+        found = self.query_one_optional("#timer", Label)
+        if host(self).live is None or found is None:
             return
-        show_words(found.first(Label), timer_words(self.sheet, datetime.now(timezone.utc)))
+        show_words(found, timer_words(self.sheet, datetime.now(timezone.utc)))
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":
