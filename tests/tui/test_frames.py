@@ -133,9 +133,9 @@ async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_t
 
 async def test_enter_moving_on_from_game_progress_restyles_nothing_whose_look_the_focus_leaves_alone(
         grid_game_path, monkeypatch):
-    """E2: Enter on the Round moves on to the next field. Textual restyled both fields
-    on every such move (half of the commit's frame); they show the focus by drawing a
-    cursor, so after the first move of their kind they are no longer restyled."""
+    """E2: Tab on the Round stores it and moves on to the next field. Textual restyled
+    both fields on every such move (half of the commit's frame); they show the focus by
+    drawing a cursor, so after the first move of their kind they are no longer restyled."""
     from textual.css.stylesheet import Stylesheet
 
     from scorepad.tui.widgets.choice_bar import ChoiceBar
@@ -154,7 +154,7 @@ async def test_enter_moving_on_from_game_progress_restyles_nothing_whose_look_th
             counts.cursor = (0, 0)
             await settle(pilot)
             restyled.clear()
-            await pilot.press(*str(round_), "enter")
+            await pilot.press(*str(round_), "tab")
             await settle(pilot)
             assert counts.values[0][0] == round_ and app.session.sheet.timeline[-1].round == round_
             assert app.focused is not counts and isinstance(app.focused, ChoiceBar)

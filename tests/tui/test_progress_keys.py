@@ -189,8 +189,30 @@ async def test_E1_E8_the_grid_game_burst_skips_the_empty_count(grid_game_path):
     async with running(app) as pilot:
         await burst(pilot, "1", "enter", "right", "enter", "2", "enter", "ctrl+r")
         assert marks(saved(app)) == [("phase", "execution", 1), ("round", 2), ("event",)]
-        assert focused_id(app) == "actions"
+        assert focused_id(app) == "round-0"  # Enter on the last count stays, for the next round
         assert not app.live.end().triggered and any("E8" in w for w in app.live.end().warnings)
+
+
+async def test_E2_enter_on_the_round_stores_it_and_stays_for_the_next_round(grid_game_path):
+    """Rounds are typed one after another through the game: Enter on the last count
+    stores it and keeps the cursor there (the next key typed replaces it); Tab moves on."""
+    app = app_on(grid_game_path)  # with a Library grid, the Round is the table's one cell
+    async with running(app) as pilot:
+        await tab_to(pilot, "round-0")
+        await burst(pilot, "2", "enter", "3", "enter")
+        assert marks(saved(app)) == [("round", 2), ("round", 3)]
+        assert focused_id(app) == "round-0"
+        await burst(pilot, "4", "tab")
+        assert marks(saved(app))[-1] == ("round", 4) and focused_id(app) == "actions"
+
+
+async def test_E2_without_a_library_enter_goes_from_the_round_to_the_empty_spaces_and_stays(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await tab_to(pilot, "round-0")
+        await burst(pilot, "2", "enter", "9", "enter", "8", "enter")
+        assert marks(saved(app)) == [("round", 2), ("empty_spaces", 9), ("empty_spaces", 8)]
+        assert focused_id(app) == "empty-0"
 
 
 # -- nothing silent ----------------------------------------------------------------------

@@ -238,3 +238,39 @@ async def test_enter_from_one_name_to_the_next_repaints_the_two_fields_not_the_f
         assert screen.query_one("#name-0", Input) in painted and app.focused in painted
         # the fields below, which nothing changed, are not drawn again
         assert not {"name-2", "name-3", "colour-2", "colour-3", "rows", "cols"} & {w.id for w in painted}
+
+
+# Enter from field to field: the focused field's accent border, restyled from memory.
+
+async def test_enter_from_name_to_name_shows_the_accent_border_on_the_focused_field_only(monkeypatch):
+    """Textual restyled a field from the stylesheet whenever it gained or lost the focus
+    (a third of Setup's frame per Enter); after the first move of its kind a name field
+    is restyled from memory, and still shows where the typing goes, in every theme."""
+    from textual.css.stylesheet import Stylesheet
+
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        fields = [app.screen.query_one(f"#{i}", Input) for i in ("title", *NAMES)]
+        restyled = []
+        update_nodes = Stylesheet.update_nodes
+        monkeypatch.setattr(Stylesheet, "update_nodes", lambda self, nodes, animate=False: update_nodes(
+            self, restyled.extend(nodes := list(nodes)) or nodes, animate))
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            fields[0].focus()
+            await pilot.pause()
+            restyled.clear()
+            looks = set()
+            for n in range(len(fields)):
+                borders = [field.styles.border_top for field in fields]
+                others = {border for m, border in enumerate(borders) if m != n}
+                assert len(others) == 1 and borders[n] not in others  # the focused field's own look
+                looks.add((borders[n], *others))
+                if n < len(fields) - 1:
+                    await burst(pilot, "enter")  # typing would restyle too: Input marks a value -valid
+                    assert app.focused is fields[n + 1]
+            assert len(looks) == 1  # the same two looks on every field
+            # the third name onwards: both moves of their kind were learnt on the names before
+            assert fields[3] not in restyled and fields[4] not in restyled

@@ -106,6 +106,22 @@ class GenerationGrid(CountGrid):
             self.screen.focus_next()
 
 
+class RoundGrid(CountGrid):
+    """The Round (and, without a Library grid, the empty spaces). Rounds are typed one
+    after another through the game: Enter on the last count stores it and keeps the
+    cursor there, the next number typed replacing it; Tab moves on, as in any table."""
+
+    BINDINGS = [Binding("enter", "store_or_step", "Store, move on (the last count: stay)", show=False)]
+
+    def action_store_or_step(self) -> None:
+        """Store the cell; then the next cell, or on the last one stay."""
+        if self.cursor != (len(self.rows) - 1, len(self.players) - 1):
+            self.action_step(1)
+            return
+        with self.drawn_once():
+            self.commit()  # a refused value says why, and stays to be mended
+
+
 class ProgressScreen(GameScreen):
     """Where the table records the game's progress; the banner says what comes next."""
 
@@ -153,7 +169,7 @@ class ProgressScreen(GameScreen):
                              steps_back=self.generation_steps_back)
         yield ChoiceBar(list(PHASE_LABELS.items()), self.live.end().phase, label="Phase", label_width=width,
                         moves_on=True, id="phase")
-        yield CountGrid(rows, ("",), self.values(rows), self.count_entry, **self.table_hooks(), hint=False, label_width=width,
+        yield RoundGrid(rows, ("",), self.values(rows), self.count_entry, **self.table_hooks(), hint=False, label_width=width,
                         id="counts", classes="inline")
         if self.sheet.library is not None:
             yield Words("", id="grid-count", classes="field-label")
@@ -169,7 +185,8 @@ class ProgressScreen(GameScreen):
 
     def update(self, sheet: Sheet) -> None:
         end = self.live.end()
-        for grid in self.query(CountGrid):
+        for grid_id in ("#generation", "#counts"):  # by id: Textual keeps those found (a query walks the screen)
+            grid = self.query_one(grid_id, CountGrid)
             grid.show(self.values(grid.rows))
         self.query_one("#phase", ChoiceBar).mark(end.phase)
         if sheet.library is not None:
@@ -193,10 +210,10 @@ class ProgressScreen(GameScreen):
         """The game timer in words: its clock, and whether it runs. The clock's tick may
         come while the screen is away, being composed again or closed with the app: then
         there is nothing to show it in."""
-        found = self.query("#timer")
-        if host(self).live is None or not found:
+        found = self.query_one_optional("#timer", Label)
+        if host(self).live is None or found is None:
             return
-        show_words(found.first(Label), timer_words(self.sheet, datetime.now(timezone.utc)))
+        show_words(found, timer_words(self.sheet, datetime.now(timezone.utc)))
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         if event.bar.id == "phase":

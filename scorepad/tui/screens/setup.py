@@ -24,8 +24,10 @@ from ...rules.library import blank_rows
 from ...rules.models import MAX_NAME, MAX_PLAYERS, Sheet
 from ..typed_value import entry_problem, parse_count
 from ..host import host
+from ..widgets.focus_look import FocusLook
 from ..widgets.footer import FooterBand
 from ..widgets.form_field import fill_field
+from ..widgets.own_keys import OwnKeys
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
 
@@ -40,11 +42,18 @@ FIELDS = tuple(field for group in PASTE_GROUPS for field in group)
 NEXT_FIELD = re.compile(r"[\t\r\n]+")
 
 
-class SetupField(Input):
+class SetupField(Input, FocusLook, OwnKeys):
     """A text field of the form: Enter goes to the next one; a paste with tabs or line
-    breaks fills this field and the next ones (``SetupScreen.paste_into``)."""
+    breaks fills this field and the next ones (``SetupScreen.paste_into``). Its accent
+    border while focused is restyled from memory (``FocusLook``): Enter moves the focus."""
 
     BINDINGS = [Binding("enter", "screen.next_field", "Next field")]
+
+    def __init__(self, **kwargs) -> None:
+        # No validators here (``#problem`` says what is wrong): Textual's validation on
+        # leaving a field only marked it ``-valid``, a new class, restyled from the
+        # stylesheet on the first Enter out of every field.
+        super().__init__(validate_on=(), **kwargs)
 
     def on_paste(self, event: events.Paste) -> None:
         """A terminal paste (bracketed paste mode)."""
@@ -63,23 +72,40 @@ class LastField(SetupField):
     BINDINGS = [Binding("enter", "screen.start", "Start")]
 
 
+class Form(Vertical):
+    """The form's column. Drawn as plain background (``BLANK``, no border: its lines are
+    its background), as are its rows and the screen: an Enter repaints the two fields
+    the focus leaves and reaches, and Textual draws again every widget in a container
+    they are in, line by line (18 widgets for two fields)."""
+
+    BLANK = True
+
+
+class Row(Horizontal):
+    """A row of the form (a name and its colour); plain background, as ``Form``."""
+
+    BLANK = True
+
+
 class SetupScreen(QuietFocus):
     """A form; Start (or ctrl+s, or Enter in the last field) creates the game and its file."""
+
+    BLANK = True  # its own lines are background (see ``Form``)
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start")]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        with Vertical(id="setup"):
+        with Form(id="setup"):
             yield Label("New game", classes="heading")
             yield SetupField(placeholder="Title (optional), e.g. Friday at Ana's", id="title")
             for n, name_id in enumerate(NAMES):
-                with Horizontal(classes="player-row"):
+                with Row(classes="player-row"):
                     yield SetupField(placeholder=f"Player {n + 1} name" + (" (optional)" if n else ""),
                                      id=name_id, max_length=MAX_NAME)
                     yield Select([(c, c) for c in COLOURS], prompt="colour", id=f"colour-{n}")
             yield Label("Library grid for Pinax patterns (optional): rows x columns", classes="hint")
-            with Horizontal(classes="player-row"):
+            with Row(classes="player-row"):
                 yield SetupField(placeholder="rows", id="rows", classes="small")
                 yield LastField(placeholder="columns", id="cols", classes="small")
             yield Static("", id="problem", classes="field-message -error")
@@ -97,7 +123,9 @@ class SetupScreen(QuietFocus):
         """Focus the text field after the focused one (Enter), past the colour lists."""
         focused = self.focused
         if focused is not None and focused.id in FIELDS[:-1]:
-            self.query_one(f"#{FIELDS[FIELDS.index(focused.id) + 1]}", Input).focus()
+            # now, not in a callback after the key (``focus()``): one step less per Enter,
+            # and the key after it (held back until this one is done) finds it moved
+            self.set_focus(self.query_one(f"#{FIELDS[FIELDS.index(focused.id) + 1]}", Input))
 
     def paste_into(self, field: Input, text: str) -> None:
         """Paste ``text`` into ``field``, reading its tabs and line breaks as "next field".

@@ -16,9 +16,10 @@ from textual.strip import Strip
 
 from .focus_look import FocusLook
 from .in_sight import DrawnInSight
+from .own_keys import OwnKeys
 
 
-class LineWidget(FocusLook, DrawnInSight):  # both mixins of Widget: its CSS type stays LineWidget
+class LineWidget(FocusLook, OwnKeys, DrawnInSight):  # mixins of Widget: its CSS type stays LineWidget
     """Subclasses say what each line shows (``line_keys``) and draw one (``line_text``),
     then call ``redraw()`` after any change."""
 
