@@ -167,3 +167,26 @@ async def test_the_keys_under_every_table_fit_an_80_column_terminal(game_path):
             assert isinstance(table, CountGrid) and (screen == "supplies") != isinstance(table, CardTable)
             hint = table.line_words(len(table.rows) + table.top)
             assert hint == table.HINT and len(hint) <= table.content_region.width
+
+
+async def test_S7_a_line_of_cards_wider_than_its_column_redraws_only_the_rows_it_changed(game_path):
+    """A typed line of 24 Scribes widens its row while it is typed (issue 12: never cut);
+    Enter redraws that row and the next player's, not the heading or the other rows:
+    a table of one column has no column after it to keep in line (issue 15: a commit
+    on School cost more with every card)."""
+    from scorepad.tui.widgets.card_table import CardTable
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        table = app.screen.query_one(CardTable)
+        lines = range(len(table.rows) + 1)  # the heading and a row per player
+        await pilot.press(*" ".join(["3", "4y"] * 12))
+        await pilot.pause()
+        typed = [table.render_line(y) for y in lines]
+        assert table.widths() > (table.column_width,)  # the row typed in is wider
+        await pilot.press("enter")
+        await pilot.pause()
+        stored = [table.render_line(y) for y in lines]
+        assert [y for y in lines if typed[y] is stored[y]] == [0, 3]  # the heading, and Chloé's row
+        assert len(app.session.sheet.players[0].scribes) == 24

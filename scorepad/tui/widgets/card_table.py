@@ -90,6 +90,12 @@ class CardTable(CountGrid):
             joiner = ", " if "," in text else " "  # as the line is written (names need commas)
             self.type_in(f"{text}{joiner}" if text else "")
 
+    def drawn_widths(self, row: int | None, widths: tuple[int, ...]) -> tuple[int, ...]:
+        """Only the row typed in widens: one column has none after it to keep in line, so
+        the heading and the other rows stay as drawn, and a commit redraws the two rows
+        it changes rather than every line (the more cards, the wider the line)."""
+        return widths if row == self.cursor[0] else (self.column_width,)
+
     def line_keys(self) -> list:
         keys = super().line_keys()
         for row, summary in enumerate(self.summaries):  # a row's line shows its summary too

@@ -202,7 +202,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if at is None or at.x < self.label_width:
             return
         row, col, x = at.y - self.top, 0, at.x - self.label_width
-        for col, width in enumerate(self.widths()):
+        for col, width in enumerate(self.drawn_widths(row, self.widths())):
             if x < width:
                 break
             x -= width
@@ -248,14 +248,20 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                 widths[self.cursor[1]] = max(self.column_width, min(need, room))
         return tuple(widths)
 
+    def drawn_widths(self, row: int | None, widths: tuple[int, ...]) -> tuple[int, ...]:
+        """The column widths line ``row`` is drawn with (None: the headings), given the
+        table's ``widths``: the same on every line, so a widened column moves the ones
+        after it in every row and the columns stay in line."""
+        return widths
+
     def line_keys(self) -> list:
         r, c = self.cursor
-        widths = self.widths()  # in every line's key: a wider column moves the ones after it
-        keys: list = [(self.players, widths)] if self.top else []
+        widths = self.widths()  # in each line's key: a wider column moves the ones after it
+        keys: list = [(self.players, self.drawn_widths(None, widths))] if self.top else []
         for row, (texts, values) in enumerate(zip(self.texts, self.values)):
             here = (c, self.fresh) if row == r and self.has_focus else None
             errors = tuple(self.refused(row, col) for col in range(len(texts)))
-            keys.append((tuple(texts), tuple(values), errors, here, widths))
+            keys.append((tuple(texts), tuple(values), errors, here, self.drawn_widths(row, widths)))
         error = self.message_is_error()
         self.message_shown = self.message_lines()  # what line_text draws under the rows, until the next redraw
         return [*keys, *((line, error) for line in self.message_shown)]  # headings, rows, message
@@ -266,10 +272,10 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if row < 0:
             return [(" " * self.label_width, None),
                     *((self.fit(name, width), style("count-grid--heading"))
-                      for name, width in zip(self.players, self.widths()))]
+                      for name, width in zip(self.players, self.drawn_widths(None, self.widths())))]
         if row < len(self.rows):
             return [(fit(self.rows[row][1], self.label_width), None),
-                    *(self.cell(row, c, width) for c, width in enumerate(self.widths()))]
+                    *(self.cell(row, c, width) for c, width in enumerate(self.drawn_widths(row, self.widths())))]
         lines = self.message_shown
         line = row - len(self.rows)
         if line >= len(lines) or not lines[line]:
