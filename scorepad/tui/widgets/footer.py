@@ -49,11 +49,11 @@ def rank(namespace, binding, enabled: bool, app) -> int:
     return 2 if namespace is app else 1
 
 
-def footer_keys(screen, app) -> tuple[FooterKey, ...]:
-    """The keys to offer on this screen, in the order they claim room."""
+def footer_keys(active: dict, app) -> tuple[FooterKey, ...]:
+    """The keys to offer among a screen's ``active_bindings``, in the order they claim room."""
     keys: list[FooterKey] = []
     actions: set[str] = set()
-    for namespace, binding, enabled, _ in screen.active_bindings.values():
+    for namespace, binding, enabled, _ in active.values():
         if not binding.show or binding.action in actions:  # one key per action
             continue
         actions.add(binding.action)
@@ -116,8 +116,9 @@ class KeyFooter(Widget):
 
     def bindings_changed(self, screen) -> None:
         """Follow the keys of the focused widget and the screen (redrawn when they change)."""
-        keys = footer_keys(screen, self.app)
-        palette = screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        active = screen.active_bindings  # worked out by Textual on each call: once per focus move
+        keys = footer_keys(active, self.app)
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         corner = None
         if palette is not None and self.app.ENABLE_COMMAND_PALETTE:
             corner = FooterKey((palette.binding.key,), (self.app.get_key_display(palette.binding),),
