@@ -11,6 +11,7 @@ Unicode form (``name_key``), and shown as last written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from typing import Iterable, Sequence
 
@@ -112,9 +113,18 @@ class Figures:
     """Everything the statistics show, for the games the filters admit."""
 
     players: list[PlayerFigures]
-    meetings: dict[tuple[str, str], Meeting]
     counted: list[GameSummary]  # finished, oldest first
     unfinished: list[GameSummary]  # newest first, as listed
+
+    @cached_property
+    def meetings(self) -> dict[tuple[str, str], Meeting]:
+        """Each pair of players' record against each other (by ``name_key``, both ways
+        round), worked out when first asked: ``scorepad history`` never shows it."""
+        meetings: dict[tuple[str, str], Meeting] = {}
+        for game in self.counted:
+            for one, other in combinations(game.players, 2):
+                add_meeting(meetings, one, other)
+        return meetings
 
     def meeting(self, player: str, opponent: str) -> Meeting:
         """The record of ``player`` against ``opponent`` (names, any case)."""
@@ -126,7 +136,6 @@ def figures(games: Iterable[GameSummary], filters: Filters = Filters()) -> Figur
     admitted = [game for game in games if filters.admits(game)]
     counted = sorted((g for g in admitted if g.finished), key=lambda g: (g.at, g.day, g.name))
     records: dict[str, PlayerFigures] = {}
-    meetings: dict[tuple[str, str], Meeting] = {}
     for game in counted:
         winners = set(game.winners)
         for player in game.players:
@@ -137,12 +146,10 @@ def figures(games: Iterable[GameSummary], filters: Filters = Filters()) -> Figur
             record.sums = [a + b for a, b in zip(record.sums, player.scores)]
             if not game.solo:
                 record.results.append(player.name in winners)
-        for one, other in combinations(game.players, 2):
-            add_meeting(meetings, one, other)
     group = {name_key(name) for name in filters.group}
     shown = [r for key, r in records.items() if not group or key in group]
     shown.sort(key=lambda r: (-(r.win_percent or -1.0), -r.wins, -r.games, name_key(r.name)))
-    return Figures(shown, meetings, counted, [g for g in admitted if not g.finished])
+    return Figures(shown, counted, [g for g in admitted if not g.finished])
 
 
 def add_meeting(meetings: dict[tuple[str, str], Meeting], one, other) -> None:

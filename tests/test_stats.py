@@ -250,3 +250,21 @@ def test_the_statistics_say_which_games_they_count(fixture_games, filters, words
     from scorepad.stats_report import scope_words
 
     assert scope_words(figures(fixture_games, filters), filters) == words
+
+
+def test_the_history_works_out_no_head_to_head_it_does_not_print(fixture_games, monkeypatch):
+    """``scorepad history`` prints each game and each player's record; the head-to-head
+    grid (a pair of records per two players of every game: a fifth of the command's
+    time over 10,000 games, issue 15) is worked out only when asked for, as ``stats``
+    asks."""
+    from scorepad import stats
+    from scorepad.stats_report import history_text, stats_text
+
+    met = []
+    real = stats.add_meeting
+    monkeypatch.setattr(stats, "add_meeting", lambda *args: met.append(1) or real(*args))
+    history_text(figures(fixture_games))
+    assert met == []
+    found = figures(fixture_games)
+    stats_text(found)
+    assert met and found.meeting("Ana", "Ben").games > 0

@@ -33,6 +33,14 @@ def average_bars(found: Figures) -> list[Bar]:
     return bars
 
 
+def figures_in_full(games: list, filters: Filters = Filters()) -> Figures:
+    """The figures with their head-to-head grid worked out (``Figures.meetings`` waits
+    to be asked): in the worker's thread, never the UI's."""
+    found = figures(games, filters)
+    _ = found.meetings
+    return found
+
+
 class StatisticsScreen(SavedGamesScreen):
     """The statistics of the games the filters admit; Escape goes back."""
 
@@ -73,7 +81,7 @@ class StatisticsScreen(SavedGamesScreen):
             self.found, self.filters = found, filters
 
     def work_out(self, games: list) -> tuple[Figures, list[str]]:
-        everyone = figures(games)  # the filters are none yet
+        everyone = figures_in_full(games)  # the filters are none yet
         return everyone, [p.name for p in sorted(everyone.players, key=lambda p: -p.games)]
 
     def show(self, worked: tuple[Figures, list[str]]) -> None:
@@ -86,7 +94,7 @@ class StatisticsScreen(SavedGamesScreen):
     def refigure(self, filters: Filters) -> None:
         """Work the figures out for new filters, in a thread; they are shown when done."""
         self.filters = filters
-        self.run_worker(lambda: self.post_message(self.Figured(figures(self.games, filters), filters)),
+        self.run_worker(lambda: self.post_message(self.Figured(figures_in_full(self.games, filters), filters)),
                         thread=True, exclusive=True, group="figures")
 
     def on_statistics_screen_figured(self, event: Figured) -> None:
