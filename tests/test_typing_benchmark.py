@@ -40,4 +40,5 @@ def test_each_screen_is_compared_with_its_own_echo_batches():
     assert line("school", "durable")["ratio"] == 1.2 and line("school", "durable")["met"]
     assert not any(m.startswith("typing on setup: Enter to durable") for m in rows)  # Setup keeps no journal line
     flat = next(r for m, r in rows.items() if "24 Scribes a player vs 4" in m)
-    assert (flat["figure"], flat["baseline"], flat["budget"]) == (11.0, 10.0, "<= 1.25x") and flat["met"]
+    # each over its own echo: 11 ms beside a 10 ms echo is flatter than 10 ms beside 5 ms
+    assert (flat["figure"], flat["baseline"], flat["budget"]) == (5.5, 10.0, "<= 1.25x") and flat["met"]
