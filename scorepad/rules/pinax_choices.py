@@ -54,8 +54,7 @@ class Choices:
         among equal gains. Remembered by the search: the same tile meets the same free
         Seals of a set at step after step (another tile's choice rarely touches them)."""
         price = self.prices.price
-        # as ``takes``: the Seals no later tile reaches are always taken
-        forced = avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)
+        forced = self.always_taken(t, i, avail)
         paid = sum(price.get(bit, 0.0) for bit in single_bits(forced))
         rest = [(price.get(bit, 0.0), bit) for bit in single_bits(avail & ~forced)]
         fixed, offers = forced.bit_count(), []
@@ -70,8 +69,14 @@ class Choices:
         """The ways tile t can take ``size`` free Seals of its set i. Seals no later tile
         reaches are always taken (leaving them could only lose)."""
         avail = self.sets[self.group[t]][i] & free
-        forced = avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)
+        forced = self.always_taken(t, i, avail)
         need = size - forced.bit_count()
         if avail.bit_count() >= size and need >= 0:
             for combo in combinations(single_bits(avail & ~forced), need):
                 yield forced | sum(combo)
+
+    def always_taken(self, t: int, i: int, avail: int) -> int:
+        """Of the free Seals ``avail`` of tile t's set i, those no later tile reaches:
+        taking them could only gain, so every choice of t takes them (``takes`` and
+        ``offers_of`` alike: the priced and the plain search choose among the same ways)."""
+        return avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)
