@@ -4,7 +4,6 @@ crash left, and the background save that folds the journal into the file."""
 
 from __future__ import annotations
 
-import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,6 @@ from .atomic import SaveError, atomic_write, real_target, stat_key
 from .document import EntryTexts, history_adapter, parse_document
 from .files import read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
-
 
 
 @dataclass

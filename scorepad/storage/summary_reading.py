@@ -19,6 +19,7 @@ from .files import read_bytes
 from .paths import named_day
 from .summaries import GameSummary, PlayerLine
 
+
 def game_moment(sheet: Sheet, saved: str, path: Path, mtime: float) -> tuple[str, float, str]:
     """The day a game is counted on, the instant that orders it, and what dated it:
 
