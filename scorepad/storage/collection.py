@@ -1,27 +1,69 @@
-"""The garbage collector held off while many objects are made that make no cycles."""
+"""The garbage collector held off while many objects are made that make no cycles.
+
+Several may hold it at once (a file read inside a listing, the Pinax search's thread, the
+app's start-up): it comes back on when the last lets go, and only if it was on when the
+first took hold. Each holding remembering the state it found instead, two overlapping
+in two threads turned it back on while the other still held it.
+"""
 
 from __future__ import annotations
 
 import gc
+import threading
 from contextlib import contextmanager
 from typing import Iterator
+
+_holding = threading.Lock()
+_holds = 0  # holds taken and not yet let go
+_was_on = True  # the collector's state when the first of them took hold
+
+
+def hold() -> None:
+    """Hold the collector off until as many ``let_go`` calls as holds (from any thread)."""
+    global _holds, _was_on
+    with _holding:
+        if _holds == 0:
+            _was_on = gc.isenabled()
+        _holds += 1
+        gc.disable()
+
+
+def let_go() -> None:
+    """Let go of one hold: the collector is on again, as it was, once none is left."""
+    global _holds
+    with _holding:
+        _holds -= 1
+        if _holds == 0 and _was_on:
+            gc.enable()
 
 
 @contextmanager
 def collection_paused(freeze: bool = False) -> Iterator[None]:
-    """The garbage collector off meanwhile, and as it was afterwards. Reading a file or
-    listing games makes no cycles (what they drop goes by reference counting), and the
-    collector's passes over the thousands of objects they make cost a fifth to a third
-    of their time (and held the app's event loop for 180 ms over 10,000 games).
-    ``freeze``: what lives then is frozen out of the full passes, as the app does once
-    a game is open (which unfreezes them again). Nested or in two threads at once, the
-    collector ends as the outermost found it."""
-    enabled = gc.isenabled()
-    gc.disable()
+    """The garbage collector held off meanwhile. Reading a file or listing games makes no
+    cycles (what they drop goes by reference counting), and the collector's passes over
+    the thousands of objects they make cost a fifth to a third of their time (and held
+    the app's event loop for 180 ms over 10,000 games). ``freeze``: what lives then is
+    frozen out of the full passes, as the app does once a game is open (which unfreezes
+    them again)."""
+    hold()
     try:
         yield
     finally:
         if freeze:
             gc.freeze()
-        if enabled:
-            gc.enable()
+        let_go()
+
+
+class HeldOnce:
+    """A hold taken when made and let go once, by whichever of its owners comes first
+    (the app's first frame, or the end of a run that never drew one)."""
+
+    def __init__(self) -> None:
+        hold()
+        self.held = True
+
+    def let_go(self) -> None:
+        """Let go of the hold, the first time only."""
+        if self.held:
+            self.held = False
+            let_go()

@@ -39,9 +39,10 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
     ]
 
     def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False,
-                 session=None) -> None:
+                 session=None, start_up=None) -> None:
         super().__init__()
         self.start = (path, replay_path, demo, session)  # session: ``path`` opened already
+        self.start_up = start_up  # a hold on the garbage collector, let go at the first frame
 
     def on_mount(self) -> None:
         self.recall_theme()

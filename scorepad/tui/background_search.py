@@ -23,6 +23,8 @@ from textual.events import Key
 from textual.message import Message
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ..storage.collection import hold, let_go
+
 PINAX_BUDGET = 0.001  # seconds of UI-thread CPU time the live totals search, per change
 FIRST_SLICE = 0.2  # seconds the first background slice searches; each next one twice as long
 SHOW_EVERY = 0.25  # seconds between two showings of better assignments found
@@ -41,8 +43,7 @@ def gentle_on_the_ui() -> Iterator[Callable[[], None]]:
     often. Yields what the search calls to collect when it is time."""
     interval = sys.getswitchinterval()
     sys.setswitchinterval(SWITCH_INTERVAL)
-    was_enabled = gc.isenabled()
-    gc.disable()
+    hold()
     last = [monotonic()]
 
     def collect() -> None:
@@ -54,8 +55,7 @@ def gentle_on_the_ui() -> Iterator[Callable[[], None]]:
         yield collect
     finally:
         sys.setswitchinterval(interval)
-        if was_enabled:
-            gc.enable()
+        let_go()
 
 
 class PinaxSearched(Message):

@@ -85,6 +85,7 @@ class KeptScreens:
     kept: dict[str, Screen] = {}  # the open game's screens composed so far (set per App)
     released = False  # a screen was let go since the last collection
     freeze_due = False  # a game was opened: what lives on is frozen after its first frame
+    start_up = None  # the garbage collector's hold since start-up (``launch``), if any
 
     def game_screen(self, name: str) -> Screen:
         """The game screen by this name, remembered as the one in the stack: the one
@@ -115,7 +116,14 @@ class KeptScreens:
         if self.freeze_due:
             self.freeze_due = False
             gc.freeze()
+        self.start_up_drawn()
         self.compose_ahead()
+
+    def start_up_drawn(self) -> None:
+        """The app's first screen is drawn: the collector, held off since start-up, goes
+        back to work (it is let go once; later calls do nothing)."""
+        if self.start_up is not None:
+            self.start_up.let_go()
 
     def compose_ahead(self) -> None:
         """While the table reads the screen showing, compose the next one off screen

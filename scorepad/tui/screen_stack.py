@@ -34,6 +34,7 @@ class ScreenStack(KeptScreens):
             self.pop_screen()
         if len(self.screen_stack) < 2:
             self.push_screen("home")
+            self.call_after_refresh(self.start_up_drawn)
         elif not isinstance(self.screen, HomeScreen):
             self.switch_screen("home")  # the game screen stays kept for the way back
 

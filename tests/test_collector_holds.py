@@ -1,0 +1,68 @@
+"""The garbage collector's holds (``storage/collection.py``): a file read, a listing,
+the Pinax search's thread and the app's start-up each hold it off; it is back on, as the
+first found it, only when the last lets go."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+import pytest
+
+from scorepad.storage.collection import HeldOnce, collection_paused, hold, let_go
+
+
+@pytest.fixture(autouse=True)
+def collector_on_after():
+    yield
+    gc.enable()
+
+
+def test_two_holds_in_two_threads_keep_it_off_until_the_last_lets_go():
+    """Each holding once remembered the state it found: the first to end turned the
+    collector back on while the other thread still held it."""
+    gc.enable()
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = []
+
+    def second() -> None:
+        first_in.wait()
+        with collection_paused():
+            second_in.set()
+            first_out.wait()
+            seen.append(gc.isenabled())
+
+    thread = threading.Thread(target=second)
+    thread.start()
+    with collection_paused():
+        first_in.set()
+        second_in.wait()
+    first_out.set()
+    thread.join()
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("was_on", [True, False])
+def test_the_collector_ends_as_the_first_hold_found_it(was_on):
+    (gc.enable if was_on else gc.disable)()
+    hold()
+    with collection_paused(freeze=True):
+        assert not gc.isenabled()
+    assert not gc.isenabled()
+    let_go()
+    assert gc.isenabled() == was_on
+    gc.unfreeze()
+
+
+def test_a_hold_taken_once_is_let_go_once():
+    """The app's start-up hold has two owners (the first frame, the end of the run):
+    the second letting go must not undo another's hold."""
+    gc.enable()
+    start_up = HeldOnce()
+    assert not gc.isenabled()
+    with collection_paused():
+        start_up.let_go()
+        start_up.let_go()
+        assert not gc.isenabled()  # the read still holds it
+    assert gc.isenabled()
