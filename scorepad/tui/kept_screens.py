@@ -163,6 +163,7 @@ class KeptScreens:
         with self.holding_keys():
             for removal in removals:
                 await removal
-            await handled_one_more(self.screen)
+            if removals:  # at start-up there is no last game: its first frame waits for nothing
+                await handled_one_more(self.screen)
             self.freeze_due = True
             self.show_game_screen(first)
