@@ -8,10 +8,9 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from .atomic import stat_key
 from .collection import collection_paused
 from .errors import SheetFileError
-from .games_index import GamesIndex, game_json, game_of
+from .games_index import GamesIndex, game_json, game_of, stamp_mtime, stamp_of, value_of
 from .paths import folder_problem, games_dir
 from .summaries import GameSummary
 
@@ -40,12 +39,13 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
+    prefix = os.path.join(folder, "")  # a str: no Path made for a game indexed
     with _one_listing, collection_paused(freeze):
         index = GamesIndex(folder)
         for number, name in enumerate(names):
             if progress is not None and number % PROGRESS_STEP == 0:
                 progress(number, len(names))
-            game, problem = listed(index, folder, name)
+            game, problem = listed(index, folder, prefix, name)
             if game is not None:
                 games.append(game)
             elif problem:
@@ -55,18 +55,19 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     return games, problems
 
 
-def listed(index: GamesIndex, folder: Path, name: str) -> tuple[GameSummary | None, str]:
+def listed(index: GamesIndex, folder: Path, prefix: str, name: str) -> tuple[GameSummary | None, str]:
     """The file's summary, or why it is not one ("" for an old export), from the index
     when the file is as it was indexed, else read (and indexed)."""
-    stat = list(stat_key(os.path.join(folder, name)) or ())  # a str: no Path made for a game indexed
-    entry = index.entry(name, stat)
-    if entry is not None:
+    stamp = stamp_of(prefix + name)
+    text = index.entry(name, stamp)
+    if text is not None:
+        value = value_of(text)
         try:
-            return (game_of(entry["game"], folder, name), "") if "game" in entry else (None, str(entry["problem"]))
-        except (KeyError, TypeError, ValueError):
+            return (None, value) if type(value) is str else (game_of(value, folder, name), "")
+        except ValueError:
             pass  # an index damaged or edited: read the file
-    game, problem = read_listed(folder / name, stat[3] / 1e9 if stat else 0.0)
-    index.learn(name, {"stat": stat, "game": game_json(game)} if game else {"stat": stat, "problem": problem})
+    game, problem = read_listed(folder / name, stamp_mtime(stamp))
+    index.learn(name, stamp, game_json(game) if game else problem)
     return game, problem
 
 
