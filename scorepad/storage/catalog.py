@@ -51,7 +51,7 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
             elif problem:
                 problems.append(problem)
         index.save()
-    games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)
+        games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)  # no collection over them
     return games, problems
 
 
