@@ -283,3 +283,18 @@ def test_a_file_that_cannot_be_looked_at_is_read_each_time_the_index_left_as_it_
     reads.clear()
     assert saved_games(tmp_path) == first and reads == ["gone.json"]
     assert os.stat(index_path(tmp_path)).st_ino == written  # nothing new to write
+
+
+@pytest.mark.parametrize("tick, heard", [
+    (0.0, []),  # all within a tenth of a second: nothing to say
+    (1.0, [(0, 5), (2, 5), (4, 5)]),  # slow: each step heard
+])
+def test_progress_is_heard_every_step_at_most_ten_times_a_second(tmp_path, monkeypatch, tick, heard):
+    for n in range(5):
+        save(tmp_path, f"g{n}", "", {"name": "Ana"})
+    now = iter(range(1000))
+    monkeypatch.setattr(catalog, "clock", lambda: next(now) * tick)
+    monkeypatch.setattr(catalog, "PROGRESS_STEP", 2)
+    calls: list = []
+    saved_games(tmp_path, progress=lambda done, total: calls.append((done, total)))
+    assert calls == heard

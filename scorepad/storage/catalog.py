@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -15,7 +16,9 @@ from .paths import folder_problem, games_dir
 from .summaries import GameSummary
 
 Progress = Callable[[int, int], None]  # (files looked at, files in all)
-PROGRESS_STEP = 250  # files between two calls of a progress callback
+PROGRESS_STEP = 250  # files between two looks at the clock for a progress callback
+PROGRESS_EVERY = 0.1  # seconds at least between two calls (each redraws a screen, in the thread the listing shares)
+clock = time.monotonic
 _one_listing = threading.Lock()  # two screens loading at once share the index, one at a time
 
 
@@ -25,7 +28,8 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
 
     No file can break the listing, whatever is wrong with it; a BG Stats export an older
     scorepad wrote into the games folder is not a game and is passed over in silence.
-    ``progress`` hears how far the listing got, now and then (files not indexed are read).
+    ``progress`` hears how far the listing got, now and then (files not indexed are read):
+    at most ten times a second, so that the app's redrawing does not slow the listing.
     ``freeze``: what lives once the games are listed is kept out of the garbage
     collector's full passes (``collection_paused``).
     """
@@ -42,9 +46,11 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     prefix = os.path.join(folder, "")  # a str: no Path made for a game indexed
     with _one_listing, collection_paused(freeze):
         index = GamesIndex(folder)
+        due = clock() + PROGRESS_EVERY
         for number, name in enumerate(names):
-            if progress is not None and number % PROGRESS_STEP == 0:
+            if progress is not None and number % PROGRESS_STEP == 0 and clock() >= due:
                 progress(number, len(names))
+                due = clock() + PROGRESS_EVERY
             game, problem = listed(index, folder, prefix, name)
             if game is not None:
                 games.append(game)
