@@ -121,7 +121,7 @@ def game_line(game: GameSummary) -> str:
     """One game of the history: day, title, file and winners, then the totals."""
     winners = game.winners
     won = f"  won by {' and '.join(winners)}" if winners else ""
-    totals = ", ".join(f"{p.name} {p.total}" for p in game.players)
+    totals = ", ".join([f"{p.name} {p.total}" for p in game.players])
     return f"{game.day}  {game.title or '(untitled)'}  [{game.name}]{won}\n    {totals}"
 
 

@@ -50,4 +50,5 @@ class GameSummary:
     @property
     def winners(self) -> tuple[str, ...]:
         """T5: every player ranked first; none in a solo game (T6)."""
-        return () if self.solo else tuple(p.name for p in self.players if p.rank == 1)
+        players = self.players  # asked of every game by the history and the statistics: no generator
+        return tuple([p.name for p in players if p.rank == 1]) if len(players) != 1 else ()
