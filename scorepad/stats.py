@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
+from operator import add
 from typing import Iterable, Sequence
 
 from .rules.names import name_key
@@ -137,14 +138,16 @@ def figures(games: Iterable[GameSummary], filters: Filters = Filters()) -> Figur
     counted = sorted((g for g in admitted if g.finished), key=lambda g: (g.at, g.day, g.name))
     records: dict[str, PlayerFigures] = {}
     for game in counted:
-        winners = set(game.winners)
+        winners, solo = set(game.winners), game.solo
         for player in game.players:
-            record = records.setdefault(name_key(player.name), PlayerFigures(player.name))
+            record = records.get(key := name_key(player.name))
+            if record is None:  # not setdefault: a record made per player per game was a third of this
+                record = records[key] = PlayerFigures(player.name)
             record.name = player.name  # the latest spelling
             record.totals.append(player.total)
             record.days.append(game.day)
-            record.sums = [a + b for a, b in zip(record.sums, player.scores)]
-            if not game.solo:
+            record.sums = list(map(add, record.sums, player.scores))
+            if not solo:
                 record.results.append(player.name in winners)
     group = {name_key(name) for name in filters.group}
     shown = [r for key, r in records.items() if not group or key in group]
@@ -166,5 +169,8 @@ def add_meeting(meetings: dict[tuple[str, str], Meeting], one, other) -> None:
 
 def unknown_names(games: Sequence[GameSummary], names: Iterable[str]) -> list[str]:
     """The names that are no player's in these games (a typo in a group, say)."""
+    names = list(names)
+    if not names:  # the usual case: no group asked for, no need to look at 40,000 players
+        return []
     known = {name_key(player.name) for game in games for player in game.players}
     return [name for name in names if name_key(name) not in known]

@@ -119,8 +119,9 @@ def stats_text(figures: Figures, filters: Filters = Filters()) -> str:
 
 def game_line(game: GameSummary) -> str:
     """One game of the history: day, title, file and winners, then the totals."""
-    won = f"  won by {' and '.join(game.winners)}" if game.winners else ""
-    totals = ", ".join(f"{p.name} {p.total}" for p in game.players)
+    winners = game.winners
+    won = f"  won by {' and '.join(winners)}" if winners else ""
+    totals = ", ".join([f"{p.name} {p.total}" for p in game.players])
     return f"{game.day}  {game.title or '(untitled)'}  [{game.name}]{won}\n    {totals}"
 
 

@@ -16,6 +16,7 @@ from scorepad.storage.document import SheetFileError, dump_document, parse_docum
 from scorepad.storage.export_rows import play_of, played_at, stamp
 from scorepad.storage.files import read_sheet
 from scorepad.storage.games_index import index_path
+from scorepad.storage.summaries import PlayerLine
 from scorepad.storage.summary_reading import read_summary
 
 from .conftest import DATA, make_sheet
@@ -156,17 +157,48 @@ def test_a_damaged_index_is_rebuilt_from_the_files(tmp_path, reads, damage):
     assert saved_games(tmp_path) == expected and reads == ["g.json"]
 
 
-def test_an_index_of_the_wrong_shape_with_a_right_digest_is_read_past(tmp_path, reads):
+def rewritten_index(folder, value: bytes) -> None:
+    """The index of ``folder`` with each file's value replaced, its digest made right."""
     from scorepad.storage.games_index import heading
 
-    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    lines = []
+    for line in index_path(folder).read_bytes().partition(b"\n")[2].split(b"\n"):
+        name, stamp, _ = line.split(b"\t")
+        lines.append(name + b"\t" + stamp + b"\t" + value)
+    body = b"\n".join(lines)
+    index_path(folder).write_bytes(json.dumps(heading(body)).encode() + b"\n" + body)
+
+
+@pytest.mark.parametrize("value", [
+    b'{"players": 5}', b"5", b"null", b"[]", b"[1,2", b"nonsense",
+    b'["2026-11-27",0.0,"saved","T",true,5]',  # a player that is no list
+    b'[2026,0.0,"saved","T",true]',  # a day that is no text: sorting the games would fail
+    b'["2026-11-27","0","saved","T",true]',  # an instant that is no number
+    b'["2026-11-27",0.0,"saved","T",1]',  # finished: no yes or no
+    b'["2026-11-27",0.0,"saved","T",true,["Ana",1,4,4,0,0,0]]',  # a category short
+    b'["2026-11-27",0.0,"saved","T",true,["Ana",1,4.5,4,0,0,0,0]]',  # a total that is no whole number
+    b'["2026-11-27",0.0,"saved","T",true,[5,1,4,4,0,0,0,0]]',  # a name that is no text
+    b'"x" "y"', b'"x",["y"]',  # two values in one entry
+])
+def test_an_index_of_the_wrong_shape_with_a_right_digest_is_read_past(tmp_path, reads, value):
+    for name in ("f", "g", "h"):
+        save(tmp_path, name, "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
     expected = saved_games(tmp_path)
-    name, _, entry = index_path(tmp_path).read_bytes().partition(b"\n")[2].partition(b"\t")
-    assert json.loads(name) == "g.json"
-    body = name + b"\t" + json.dumps({"stat": json.loads(entry)["stat"], "game": {"players": 5}}).encode()
-    index_path(tmp_path).write_bytes(json.dumps(heading(body)).encode() + b"\n" + body)
+    rewritten_index(tmp_path, value)
     reads.clear()
-    assert saved_games(tmp_path) == expected and reads == ["g.json"]
+    assert saved_games(tmp_path) == expected and reads == ["f.json", "g.json", "h.json"]
+
+
+def test_an_index_entry_of_the_right_shape_is_taken_as_it_is(tmp_path, reads):
+    """What the files are not asked again for: the index, for a file as it was indexed."""
+    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    saved_games(tmp_path)
+    rewritten_index(tmp_path, b'["2026-01-02",1.5,"saved","Kept",false,["Bo",1,9,1,2,3,2,1]]')
+    reads.clear()
+    (game,), problems = saved_games(tmp_path)
+    assert (game.day, game.at, game.title, game.finished, game.players[0]) == (
+        "2026-01-02", 1.5, "Kept", False, PlayerLine("Bo", 1, 9, (1, 2, 3, 2, 1)))
+    assert reads == [] and problems == []
 
 
 def test_an_index_that_cannot_be_written_is_no_error(tmp_path, scorepad_home):
@@ -230,3 +262,39 @@ def test_the_garbage_collector_is_as_it_was_after_a_listing(tmp_path, enabled):
         assert gc.isenabled() == enabled
     finally:
         gc.enable()
+
+
+def test_a_file_whose_problem_holds_a_lone_surrogate_is_indexed(tmp_path, reads):
+    """JSON may escape half a UTF-16 pair, which UTF-8 cannot hold; the index is ASCII."""
+    (tmp_path / "g.json").write_text('{"format": "great-library-scoresheet", "version": 1, "title": "T\\udc80", '
+                                     '"players": [{"name": "Ana"}]}')
+    first = saved_games(tmp_path)
+    assert first[0] == [] and "\udc80" in first[1][0] and reads == ["g.json"]
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == []
+
+
+def test_a_file_that_cannot_be_looked_at_is_read_each_time_the_index_left_as_it_is(tmp_path, reads):
+    save(tmp_path, "g", "", {"name": "Ana"})
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere")
+    first = saved_games(tmp_path)
+    assert len(first[1]) == 1 and "gone.json" in first[1][0]
+    written = os.stat(index_path(tmp_path)).st_ino
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == ["gone.json"]
+    assert os.stat(index_path(tmp_path)).st_ino == written  # nothing new to write
+
+
+@pytest.mark.parametrize("tick, heard", [
+    (0.0, []),  # all within a tenth of a second: nothing to say
+    (1.0, [(0, 5), (2, 5), (4, 5)]),  # slow: each step heard
+])
+def test_progress_is_heard_every_step_at_most_ten_times_a_second(tmp_path, monkeypatch, tick, heard):
+    for n in range(5):
+        save(tmp_path, f"g{n}", "", {"name": "Ana"})
+    now = iter(range(1000))
+    monkeypatch.setattr(catalog, "clock", lambda: next(now) * tick)
+    monkeypatch.setattr(catalog, "PROGRESS_STEP", 2)
+    calls: list = []
+    saved_games(tmp_path, progress=lambda done, total: calls.append((done, total)))
+    assert calls == heard

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Callable
 
-from .atomic import stat_key
 from .collection import collection_paused
 from .errors import SheetFileError
-from .games_index import GamesIndex, game_json, game_of
+from .games_index import GamesIndex, game_json, game_of, stamp_mtime, stamp_of, value_of
 from .paths import folder_problem, games_dir
 from .summaries import GameSummary
 
 Progress = Callable[[int, int], None]  # (files looked at, files in all)
-PROGRESS_STEP = 250  # files between two calls of a progress callback
+PROGRESS_STEP = 250  # files between two looks at the clock for a progress callback
+PROGRESS_EVERY = 0.1  # seconds at least between two calls (each redraws a screen, in the thread the listing shares)
+clock = time.monotonic
 _one_listing = threading.Lock()  # two screens loading at once share the index, one at a time
 
 
@@ -26,7 +28,8 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
 
     No file can break the listing, whatever is wrong with it; a BG Stats export an older
     scorepad wrote into the games folder is not a game and is passed over in silence.
-    ``progress`` hears how far the listing got, now and then (files not indexed are read).
+    ``progress`` hears how far the listing got, now and then (files not indexed are read):
+    at most ten times a second, so that the app's redrawing does not slow the listing.
     ``freeze``: what lives once the games are listed is kept out of the garbage
     collector's full passes (``collection_paused``).
     """
@@ -40,33 +43,37 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
+    prefix = os.path.join(folder, "")  # a str: no Path made for a game indexed
     with _one_listing, collection_paused(freeze):
         index = GamesIndex(folder)
+        due = clock() + PROGRESS_EVERY
         for number, name in enumerate(names):
-            if progress is not None and number % PROGRESS_STEP == 0:
+            if progress is not None and number % PROGRESS_STEP == 0 and clock() >= due:
                 progress(number, len(names))
-            game, problem = listed(index, folder, name)
+                due = clock() + PROGRESS_EVERY
+            game, problem = listed(index, folder, prefix, name)
             if game is not None:
                 games.append(game)
             elif problem:
                 problems.append(problem)
         index.save()
-    games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)
+        games.sort(key=lambda game: (game.day, game.at, game.name), reverse=True)  # no collection over them
     return games, problems
 
 
-def listed(index: GamesIndex, folder: Path, name: str) -> tuple[GameSummary | None, str]:
+def listed(index: GamesIndex, folder: Path, prefix: str, name: str) -> tuple[GameSummary | None, str]:
     """The file's summary, or why it is not one ("" for an old export), from the index
     when the file is as it was indexed, else read (and indexed)."""
-    stat = list(stat_key(os.path.join(folder, name)) or ())  # a str: no Path made for a game indexed
-    entry = index.entry(name, stat)
-    if entry is not None:
+    stamp = stamp_of(prefix + name)
+    text = index.entry(name, stamp)
+    if text is not None:
+        value = value_of(text)
         try:
-            return (game_of(entry["game"], folder, name), "") if "game" in entry else (None, str(entry["problem"]))
-        except (KeyError, TypeError, ValueError):
+            return (None, value) if type(value) is str else (game_of(value, folder, name), "")
+        except ValueError:
             pass  # an index damaged or edited: read the file
-    game, problem = read_listed(folder / name, stat[3] / 1e9 if stat else 0.0)
-    index.learn(name, {"stat": stat, "game": game_json(game)} if game else {"stat": stat, "problem": problem})
+    game, problem = read_listed(folder / name, stamp_mtime(stamp))
+    index.learn(name, stamp, game_json(game) if game else problem)
     return game, problem
 
 

@@ -17,13 +17,14 @@ import os
 from pathlib import Path
 
 from .. import __version__
+from ..rules.categories import CATEGORIES
 from .atomic import SaveError, atomic_write
 from .paths import cache_dir
 from .summaries import GameSummary, PlayerLine
 
 KIND = "scorepad-games-index"
-VERSION = 1  # of the index's shape; a new scorepad version rebuilds it too (its rules may score anew)
-Entry = dict  # {"stat": [...], "game": {...}}, or {"stat": [...], "problem": "..."} ("" for an old export)
+VERSION = 2  # of the index's shape; a new scorepad version rebuilds it too (its rules may score anew)
+Value = list | str  # a game (``game_json``), or why the file is not one ("" for an old export)
 
 
 def heading(body: bytes) -> dict:
@@ -38,59 +39,101 @@ def index_path(folder: Path) -> Path:
     return cache_dir() / f"games-{name}.json"
 
 
-def game_json(game: GameSummary) -> dict:
-    """A summary as the index keeps it (the path is the folder and the file's name)."""
-    return {"day": game.day, "at": game.at, "by": game.dated_by, "title": game.title, "finished": game.finished,
-            "players": [[p.name, p.rank, p.total, list(p.scores)] for p in game.players]}
+def stamp_of(path: str) -> str:
+    """What changes when anyone rewrites the file, as the index keeps it: device, inode,
+    size, modification and change times ("" when it cannot be looked at). A string, so
+    that a file as it was indexed is known without parsing its entry."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ""
+    return f"{st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"  # ctime: no one can set it back
 
 
-def game_of(data: dict, folder: Path, name: str) -> GameSummary:
-    """A summary from the index (KeyError, TypeError or ValueError when it is not of
-    that shape; the index's digest already caught a damaged one)."""
-    players = tuple(PlayerLine(*line[:3], tuple(line[3])) for line in data["players"])
-    return GameSummary(folder, name, data["day"], data["at"], data["by"], data["title"], data["finished"], players)
+def stamp_mtime(stamp: str) -> float:
+    """The modification time a stamp holds, in seconds (0.0 in an empty one)."""
+    return int(stamp.split()[3]) / 1e9 if stamp else 0.0
+
+
+def game_json(game: GameSummary) -> list:
+    """A summary as the index keeps it, flat (lists parse faster than objects): day, at,
+    dated by, title, finished, then per player its name, rank, total and categories.
+    The path is the folder and the file's name."""
+    return [game.day, game.at, game.dated_by, game.title, game.finished,
+            *([p.name, p.rank, p.total, *p.scores] for p in game.players)]
+
+
+def game_of(value: Value, folder: Path, name: str) -> GameSummary:
+    """A summary from the index (ValueError when it is not of that shape: the digest
+    catches a damaged index, not one written wrong on purpose, which must not break the
+    listing, its sorting or the statistics)."""
+    day, at, by, title, finished, *lines = value if type(value) is list else ()
+    if not (type(day) is str and type(at) in (float, int) and type(by) is str and type(title) is str
+            and type(finished) is bool):
+        raise ValueError("not a game")
+    for line in lines:
+        if type(line) is not list or len(line) != PLAYER_LINE or type(line[0]) is not str \
+                or not INTEGERS.issuperset(map(type, line[1:])):
+            raise ValueError("not a player")
+    players = tuple([PlayerLine(line[0], line[1], line[2], tuple(line[3:])) for line in lines])
+    return GameSummary(folder, name, day, at, by, title, finished, players)
+
+
+PLAYER_LINE = 3 + len(CATEGORIES)  # name, rank, total, then each category's Renown
+INTEGERS = frozenset((int,))
+
+
+def value_of(text: str) -> Value | None:
+    """An entry's value, parsed (None when it is not one JSON value). The parser of
+    ``json.loads`` without the checks around it written in Python, which were a third
+    of its time on an entry this small."""
+    try:
+        value, end = _scan(text, 0)
+    except (StopIteration, ValueError, RecursionError):
+        return None
+    return value if end == len(text) else None
+
+
+_scan = json.JSONDecoder().scan_once
 
 
 class GamesIndex:
     """The index of one games folder: what was known, and what this listing found.
 
-    The file is a line of heading, then a line per game file: its name and its entry,
-    as JSON, apart by a tab. An entry is parsed only when its file is looked up, and
-    each is a small parse: one parse of the whole index held the app's event loop
-    (Python's JSON parser lets no other thread run) for 300 ms at 10,000 games.
+    The file is a line of heading, then a line per game file: its name (as JSON), its
+    stamp (``stamp_of``) and its value (as JSON), apart by tabs. A value is parsed only
+    when its file is as it was indexed, and each on its own (one parse of the whole
+    index held the app's event loop: Python's JSON parser lets no other thread run).
     """
 
     def __init__(self, folder: Path) -> None:
         self.folder, self.path = folder, index_path(folder)
-        self.known: dict[str, str] = {}  # a file's name: its entry, as the index writes it
+        self.known: dict[str, str] = {}  # a file's name: its stamp and value, as the index writes them
         self.found: dict[str, str] = {}
         self.changed = False
         try:
             head, _, body = self.path.read_bytes().partition(b"\n")
             if json.loads(head) == heading(body):
                 for line in body.decode("utf-8").split("\n") if body else ():
-                    name, _, entry = line.partition("\t")
-                    self.known[json.loads(name)] = entry
+                    name, _, rest = line.partition("\t")
+                    self.known[name_of(name)] = rest
         except (OSError, ValueError, RecursionError, TypeError):
             self.known = {}  # none yet, damaged, or another version's: built again from the files
 
-    def entry(self, name: str, stat: list) -> Entry | None:
-        """What the index knows of this file, if the file is as it was indexed."""
+    def entry(self, name: str, stamp: str) -> str | None:
+        """The value the index keeps for this file (JSON, not parsed yet), if the file is
+        as it was indexed."""
         line = self.known.get(name)
-        try:
-            entry = json.loads(line) if line is not None else None
-        except (ValueError, RecursionError):
-            entry = None
-        if isinstance(entry, dict) and entry.get("stat") == stat:
+        if stamp and line is not None and line.startswith(stamp) and line[len(stamp):len(stamp) + 1] == "\t":
             self.found[name] = line
-            return entry
-        self.changed = True
+            return line[len(stamp) + 1:]
         return None
 
-    def learn(self, name: str, entry: Entry) -> None:
-        """Remember what reading the file gave."""
-        self.found[name] = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-        self.changed = True
+    def learn(self, name: str, stamp: str, value: Value) -> None:
+        """Remember what reading the file gave (as ASCII: a title, name or message with
+        half a UTF-16 pair in it, which JSON can hold, cannot be written as UTF-8)."""
+        line = self.found[name] = f"{stamp}\t{json.dumps(value, separators=(',', ':'))}"
+        self.changed = self.changed or self.known.get(name) != line  # the same again: a file not to be looked at
 
     def save(self) -> None:
         """Write the index of the files found, when anything changed (quietly: a cache)."""
@@ -101,3 +144,13 @@ class GamesIndex:
             atomic_write(self.path, json.dumps(heading(body)).encode("utf-8") + b"\n" + body)
         except (SaveError, OSError):
             pass
+
+
+def name_of(text: str) -> str:
+    """A file's name as the index writes it (JSON, ASCII): most need no parse."""
+    if text[:1] == '"' and text[-1:] == '"' and "\\" not in text and len(text) > 1:
+        return text[1:-1]
+    name = json.loads(text)
+    if type(name) is not str:
+        raise ValueError("not a name")
+    return name
