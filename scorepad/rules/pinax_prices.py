@@ -34,18 +34,33 @@ class Prices:
         self.gains: dict[int, tuple[float, int]] = {}  # free Seals of a set -> its gain, and the Seals taken
         seals = single_bits(free)
         # the rounds work on Seal numbers (0.. in bit order) and lists, not masks and
-        # dicts: they are most of a hard search's set-up
+        # dicts: they are most of a hard search's set-up. Tiles of different shapes
+        # often reach the same Seals: each distinct set's gain is worked out once a round
         number = {bit: n for n, bit in enumerate(seals)}
-        members = []  # per group: its sets of 4 Seals, of 3, the others, all in that order, and its count
+        distinct: dict[tuple[int, ...], int] = {}  # a set's Seal numbers -> its place in ``sizes``
+        sizes: list[list[tuple[int, ...]]] = [[], [], [], [], []]  # the distinct sets by size
+        numbered_groups = []
         for sets, count in groups:
             numbered = [tuple(number[bit] for bit in single_bits(mask & free)) for mask in sets]
-            fours, threes = [n for n in numbered if len(n) == 4], [n for n in numbered if len(n) == 3]
-            others = [n for n in numbered if len(n) < 3]
-            members.append((fours, threes, others, fours + threes + others, count))
+            # a group's sets of 4 Seals, of 3, then the others: the order the first best is taken in
+            numbered = [n for n in numbered if len(n) == 4] + [n for n in numbered if len(n) == 3] + [
+                n for n in numbered if len(n) < 3]
+            for n in numbered:
+                if n not in distinct:
+                    distinct[n] = len(sizes[len(n)])
+                    sizes[len(n)].append(n)
+            numbered_groups.append((numbered, count))
+        start = {4: 0, 3: len(sizes[4])}
+        start[2] = start[3] + len(sizes[3])
+        start[1] = start[2] + len(sizes[2])
+        start[0] = start[1] + len(sizes[1])
+        members = [([start[len(n)] + distinct[n] for n in numbered], numbered, count)
+                   for numbered, count in numbered_groups]  # per group: its sets' places among the gains
+        shared = (sizes[4], sizes[3], sizes[2], sizes[1], len(sizes[0]))
         price = [0.0] * len(seals)
         self.value, kept, pace, stale = float("inf"), price, 2.0, 0
         for _ in range(rounds):
-            value, used = relaxed_round(members, price)
+            value, used = relaxed_round(shared, members, price)
             if value < self.value - 1e-9:
                 self.value, kept, stale = value, price, 0
             else:
@@ -143,34 +158,36 @@ class Prices:
         return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
 
 
-def relaxed_round(members: list[tuple[list[tuple[int, ...]], ...]], price: list[float]) -> tuple[float, list[int]]:
-    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) for each
-    group's sets (as Seal numbers: those of 4 Seals, of 3, the others, all of them) and
-    how many tiles share them, and how often each Seal is taken in it (each tile its
-    best set, the cheapest Seals of it first)."""
+def relaxed_round(shared: tuple, members: list[tuple[list[int], list[tuple[int, ...]], int]],
+                  price: list[float]) -> tuple[float, list[int]]:
+    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) and how
+    often each Seal is taken in it (each tile its best set, the cheapest Seals of it
+    first). ``shared``: the distinct sets (as Seal numbers) of 4 Seals, of 3, of 2, of 1,
+    and how many are empty; ``members``: per group, its sets' places among those (4s,
+    3s, 2s, 1s, empties in turn), the sets themselves and how many tiles share them."""
+    fours, threes, twos, ones, empty = shared
+    # the gain of each distinct set, written out per size: this is the hot loop of a
+    # hard search's set-up (S1: 3, 6, 10, 15 for 1-4 Seals, cheapest first)
+    gains = [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c, 15.0 - a - b - c - d) for a, b, c, d in
+             [sorted((price[i], price[j], price[k], price[m])) for i, j, k, m in fours]]
+    gains += [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c) for a, b, c in
+              [sorted((price[i], price[j], price[k])) for i, j, k in threes]]
+    gains += [max(0.0, 3.0 - (a if a < b else b), 6.0 - a - b) for a, b in
+              [(price[i], price[j]) for i, j in twos]]
+    gains += [max(0.0, 3.0 - price[i]) for i, in ones]
+    gains += [0.0] * empty
     value = sum(price)
     used = [0] * len(price)
-    for fours, threes, others, sets, count in members:
-        # the gain of each set, written out per size: this loop is the hot one of a
-        # hard search's set-up (S1: 3, 6, 10, 15 for 1-4 Seals, cheapest first)
-        gains = [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c, 15.0 - a - b - c - d) for a, b, c, d in
-                 [sorted((price[i], price[j], price[k], price[m])) for i, j, k, m in fours]]
-        gains += [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c) for a, b, c in
-                  [sorted((price[i], price[j], price[k])) for i, j, k in threes]]
-        for numbers in others:
-            if len(numbers) == 2:
-                a, b = price[numbers[0]], price[numbers[1]]
-                gains.append(max(0.0, 3.0 - min(a, b), 6.0 - a - b))
-            else:
-                gains.append(max(0.0, 3.0 - price[numbers[0]]) if numbers else 0.0)
+    for places, sets, count in members:
+        found = [gains[p] for p in places]
         if count == 1:
-            best = max(gains, default=0.0)
-            chosen = [gains.index(best)] if best > 0 else []
+            best = max(found, default=0.0)
+            chosen = [found.index(best)] if best > 0 else []
         else:
-            chosen = [s for s in nlargest(count, range(len(gains)), key=gains.__getitem__) if gains[s] > 0]
+            chosen = [s for s in nlargest(count, range(len(found)), key=found.__getitem__) if found[s] > 0]
         for s in chosen:
-            value += gains[s]
-            for n in cheapest_taken(sets[s], price, gains[s]):
+            value += found[s]
+            for n in cheapest_taken(sets[s], price, found[s]):
                 used[n] += 1
     return value, used
 
