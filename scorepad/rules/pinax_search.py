@@ -249,7 +249,7 @@ class Search(Choices):
         unions, tiles = self.levels(t + 1, lo + 1 if same else 0, free)
         after = self.level_bound([union.bit_count() for union in unions], tiles)
         if self.prices is None:
-            options = ((size, used, i) for size in (4, 3, 2, 1) for used, i in self.choices(t, lo, free, size))
+            options = self.choices(t, lo, free)
         elif t + 1 < self.count:
             later = [(sets, count) for _, sets, count in self.left(t + 1, lo + 1 if same else 0)]
             options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - self.prices.value_of(later, free))
