@@ -127,11 +127,10 @@ class Search(Choices):
         come back at step after step (the key is one number, the counts of Seals and
         tiles for k = 1..4 in 8 bits each: a number is no object for the garbage
         collector to walk)."""
-        key = 0
-        for n in (*seals[1:], *tiles[1:]):
-            if n > 255:
-                return level_bound(seals, tiles)  # a count too large for the key: rare, not remembered
-            key = key << 8 | n
+        if seals[1] | seals[2] | seals[3] | seals[4] | tiles[1] | tiles[2] | tiles[3] | tiles[4] > 255:
+            return level_bound(seals, tiles)  # a count too large for the key: rare, not remembered
+        key = (((((((seals[1] << 8 | seals[2]) << 8 | seals[3]) << 8 | seals[4]) << 8 | tiles[1]) << 8
+                 | tiles[2]) << 8 | tiles[3]) << 8) | tiles[4]
         known = self.level_bounds.get(key)
         if known is None:
             known = self.level_bounds[key] = level_bound(seals, tiles)
