@@ -79,6 +79,7 @@ class Search(Choices):
         self.offered.reverse()
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
         self.offers: dict[int, list[tuple[float, int, int]]] = {}  # see ``offers_of``
+        self.tails: list[tuple | None] = [None] * (len(self.sets) + 1)  # see ``tail``
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
         # state -> most Renown it was reached with; a state is one number, not a tuple:
         # a million tuples would be a million objects for the garbage collector to walk
@@ -101,19 +102,14 @@ class Search(Choices):
     def levels(self, t: int, lo: int, free: int) -> tuple[list[int], list[int]]:
         """For k = 1..4 (index k): the free Seals of the sets of tiles t.. that offer k or
         more of them, and how many of those tiles have such a set."""
-        union_at = [0] * 5  # free Seals of the sets offering exactly k of them
-        tiles_at = [0] * 5  # tiles whose best set offers exactly k
-        if t < self.count:  # (written out, not with ``left``: a bound is asked at every step)
-            g = self.group[t]
-            for h in range(g, len(self.sets)):
-                most = 0
-                for mask in self.sets[h][lo:] if h == g and lo else self.sets[h]:
-                    avail = mask & free
-                    size = avail.bit_count()
-                    union_at[size] |= avail
-                    if size > most:
-                        most = size
-                tiles_at[most] += self.end[t] - t if h == g else self.counts[h]
+        if t == self.count:
+            return [0] * 5, [0] * 5
+        g = self.group[t]
+        if lo == 0 and self.end[t] - t == self.counts[g]:  # the group's first tile, all its sets
+            union_at, tiles_at = self.tail(g, free)
+        else:
+            union_at, tiles_at = self.tail(g + 1, free)
+            union_at, tiles_at = self.add_group(union_at, tiles_at, g, lo, self.end[t] - t, free)
         unions, tiles = [0] * 5, [0] * 5  # the same, for "k or more"
         union = count = 0
         for k in (4, 3, 2, 1):
@@ -121,6 +117,37 @@ class Search(Choices):
             count += tiles_at[k]
             unions[k], tiles[k] = union, count
         return unions, tiles
+
+    def tail(self, h: int, free: int) -> tuple[list[int], list[int]]:
+        """Groups h.. with the ``free`` Seals: the free Seals of their sets offering exactly
+        k of them, and how many tiles have k at most (index k). The last one per h is
+        kept: a step asks for the same later groups two or three times (its tile's
+        bound, the later tiles', taking nothing), and the first later tile's step again."""
+        known = self.tails[h]
+        if known is not None and known[0] == free:
+            return known[1], known[2]
+        if h == len(self.sets):
+            union_at, tiles_at = [0] * 5, [0] * 5
+        else:
+            union_at, tiles_at = self.tail(h + 1, free)
+            union_at, tiles_at = self.add_group(union_at, tiles_at, h, 0, self.counts[h], free)
+        self.tails[h] = (free, union_at, tiles_at)
+        return union_at, tiles_at
+
+    def add_group(self, union_at: list[int], tiles_at: list[int], h: int, lo: int, count: int,
+                  free: int) -> tuple[list[int], list[int]]:
+        """``union_at`` and ``tiles_at`` (as ``tail``), new lists, with ``count`` tiles of
+        group h taking its sets from ``lo`` on."""
+        union_at, tiles_at = union_at[:], tiles_at[:]
+        most = 0
+        for mask in self.sets[h][lo:] if lo else self.sets[h]:
+            avail = mask & free
+            size = avail.bit_count()
+            union_at[size] |= avail
+            if size > most:
+                most = size
+        tiles_at[most] += count
+        return union_at, tiles_at
 
     def level_bound(self, seals: list[int], tiles: list[int]) -> int:
         """``pinax_bounds.level_bound``, remembered for this search: the same few counts
