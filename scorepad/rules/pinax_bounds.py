@@ -101,11 +101,14 @@ def most_disjoint(groups: list[tuple[list[int], int]], size: int, budget: int = 
     def grow(g: int, start: int, left: int, got: int, used: int) -> None:
         nonlocal best, steps
         steps += 1
-        best = max(best, got)
+        if got > best:  # (comparisons, not max() and min(): this runs at most steps of a search)
+            best = got
         if g == len(groups) or steps > budget or best == allowed:
             return
         sets = groups[g][0]
-        if got + min(left + room_after[g + 1], (offered[g][start] & ~used).bit_count() // size) <= best:
+        more = left + room_after[g + 1]
+        fit = (offered[g][start] & ~used).bit_count() // size
+        if got + (more if more < fit else fit) <= best:
             return
         for i in range(start, len(sets) if left else start):
             if not sets[i] & used:
