@@ -302,3 +302,20 @@ def test_S5_the_seal_counts_kept_for_the_later_groups_are_never_stale(groups, as
         t = min(t, search.count)
         lo = min(lo, len(search.sets[search.group[t]])) if t < search.count else 0
         assert search.levels(t, lo, free) == Search(ordered(groups)).levels(t, lo, free)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(groups_of_tiles, st.integers(0, 40), st.lists(st.tuples(st.integers(0, 5), st.integers(0, 3), st.integers(0, 255)),
+                                                     max_size=8))
+def test_S5_the_priced_parts_kept_for_the_later_groups_sum_as_the_relaxed_bound_does(groups, target, asked):
+    """The search keeps each later group's part of the relaxed bound for the Seals it was
+    worked out with: any run of questions sums, to the last bit, what the bound does for
+    the same tiles, and new prices are not answered with the old ones'."""
+    search = Search(ordered(groups))
+    prices = [Prices(ordered(groups), 255, target), Prices(ordered(groups), 255, 0, rounds=1)]  # at 0: each set gains all
+    for t, lo, free in asked:
+        t = min(t, search.count)
+        lo = min(lo, len(search.sets[search.group[t]])) if t < search.count else 0
+        left = [(sets, count) for _, sets, count in search.left(t, lo)]
+        for search.prices in prices:
+            assert search.priced_value(t, lo, free) == search.prices.value_of(left, free)

@@ -128,16 +128,23 @@ class Prices:
     def bound(self, groups: list[tuple[list[int], int]], free: int, need: int, room: int = 1 << 30) -> int | None:
         """The relaxed bound for these groups and free Seals (at the prices found), in
         whole Renown; None as soon as it is clear it is above ``need``."""
-        # scores are whole: a value a hair under one is that one, float error (a bound of
-        # 13.9999999999 was read as "not above 13", then given as 14)
-        whole = int(self.value_of(groups, free, need + 1, room) + 1e-9)
-        return None if whole >= need + 1 else whole
+        return whole_within(self.value_of(groups, free, need + 1, room), need)
 
     def value_of(self, groups: list[tuple[list[int], int]], free: int, enough: float = float("inf"),
                  room: int = 1 << 30) -> float:
         """The relaxed bound, as a fraction; any value of ``enough`` or more once it is
         clear the bound reaches it. ``room``: how many Seals the tiles can use at most
         (their prices are paid for those only: the dearest ``room`` free ones at most)."""
+        value = self.paid(free, room)
+        for sets, count in groups:
+            value += self.group_value(sets, count, free)
+            if value >= enough:
+                break
+        return value
+
+    def paid(self, free: int, room: int = 1 << 30) -> float:
+        """The prices of the free Seals, of the dearest ``room`` of them at most: the part
+        of the relaxed bound paid up front."""
         value = 0.0
         for price, bit in self.dearest:
             if bit & free:
@@ -145,17 +152,26 @@ class Prices:
                 room -= 1
                 if not room:
                     break
-        gains = self.gains
-        for sets, count in groups:
-            found = [(gains.get(mask & free) or self.gain(mask & free))[0] for mask in sets]
-            value += sum(found) if count >= len(found) else sum(nlargest(count, found))
-            if value >= enough:
-                break
         return value
+
+    def group_value(self, sets: list[int], count: int, free: int) -> float:
+        """What ``count`` tiles sharing these sets gain most beyond the prices, each its
+        own set: the part of the relaxed bound for one group."""
+        gains = self.gains
+        found = [(gains.get(mask & free) or self.gain(mask & free))[0] for mask in sets]
+        return sum(found) if count >= len(found) else sum(nlargest(count, found))
 
     def of(self, seals: int) -> float:
         """The price of these Seals."""
         return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
+
+
+def whole_within(value: float, need: int) -> int | None:
+    """A relaxed bound in whole Renown; None when it is above ``need``."""
+    # scores are whole: a value a hair under one is that one, float error (a bound of
+    # 13.9999999999 was read as "not above 13", then given as 14)
+    whole = int(value + 1e-9)
+    return None if whole >= need + 1 else whole
 
 
 def relaxed_round(shared: tuple, members: list[tuple[list[int], list[tuple[int, ...]], int]],

@@ -30,7 +30,7 @@ from typing import Callable
 
 from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts
 from .pinax_choices import Choices
-from .pinax_prices import Prices
+from .pinax_prices import Prices, whole_within
 
 PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
 STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
@@ -80,6 +80,7 @@ class Search(Choices):
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
         self.offers: dict[int, list[tuple[float, int, int]]] = {}  # see ``offers_of``
         self.tails: list[tuple | None] = [None] * (len(self.sets) + 1)  # see ``tail``
+        self.values: list[tuple | None] = [None] * len(self.sets)  # see ``group_value``
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
         # state -> most Renown it was reached with; a state is one number, not a tuple:
         # a million tuples would be a million objects for the garbage collector to walk
@@ -171,7 +172,7 @@ class Search(Choices):
         seals = [union.bit_count() for union in unions]
         found = self.level_bound(seals, tiles)
         if need is not None and found > need and self.prices is not None:
-            priced = self.prices.bound([(sets, count) for _, sets, count in self.left(t, lo)], free, need, sum(tiles))
+            priced = whole_within(self.priced_value(t, lo, free, need + 1, sum(tiles)), need)
             if priced is not None:
                 return priced
         for k in PACK_LEVELS:
@@ -185,6 +186,29 @@ class Search(Choices):
                 tiles[k:] = [min(n, packed) for n in tiles[k:]]
                 found = self.level_bound(seals, tiles)
         return found
+
+    def priced_value(self, t: int, lo: int, free: int, enough: float = float("inf"), room: int = 1 << 30) -> float:
+        """``Prices.value_of`` for tiles t.. (sets from ``lo`` on), the same sum in the same
+        order; each later group's part is kept for the Seals (and prices) it was worked
+        out with: a step asks for it twice (its tile's bound, then what the later tiles leave)."""
+        value = self.prices.paid(free, room)
+        if t == self.count:
+            return value
+        g = self.group[t]
+        start = g
+        if lo or self.end[t] - t != self.counts[g]:  # not the whole group: its part as it is now
+            value += self.prices.group_value(self.sets[g][lo:], self.end[t] - t, free)
+            if value >= enough:
+                return value
+            start = g + 1
+        for h in range(start, len(self.sets)):
+            known = self.values[h]
+            if known is None or known[0] != free or known[1] is not self.prices:
+                known = self.values[h] = (free, self.prices, self.prices.group_value(self.sets[h], self.counts[h], free))
+            value += known[2]
+            if value >= enough:
+                break
+        return value
 
     def free_parts(self, g: int, k: int, lo: int, free: int) -> list[int]:
         """The k-Seal subsets of group g's sets from index ``lo`` on, all Seals free."""
@@ -277,8 +301,8 @@ class Search(Choices):
         if self.prices is None:
             options = self.choices(t, lo, free)
         elif t + 1 < self.count:
-            later = [(sets, count) for _, sets, count in self.left(t + 1, lo + 1 if same else 0)]
-            options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - self.prices.value_of(later, free))
+            later = self.priced_value(t + 1, lo + 1 if same else 0, free)
+            options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - later)
         else:
             options = self.priced_choices(t, lo, free, float("-inf"))
         for size, used, i in options:
