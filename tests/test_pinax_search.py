@@ -14,7 +14,7 @@ from hypothesis import example, given, settings, strategies as st
 
 import scorepad.rules.pinax_search as pinax_search
 from scorepad.rules.pinax_bounds import level_bound, most_disjoint, single_bits
-from scorepad.rules.pinax_prices import Prices
+from scorepad.rules.pinax_prices import Prices, set_gains
 from scorepad.rules.pinax_search import Search
 from .conftest import examples
 
@@ -258,3 +258,64 @@ def test_S1_S5_the_last_tile_takes_its_set_with_most_free_seals_after_the_set_be
     check_path(search, groups, 0b0011111)
     search = Search([([a], 2)])
     assert search.run(a) and search.best_total == 15 and len(search.best_path) == 1
+
+
+def gain_as_before(prices: list[float]) -> float:
+    """A set's gain as the price rounds worked it out with ``sorted`` and ``max``: S1 less
+    the prices of the cheapest Seals taken, for the best number of them, 0 at least (a
+    set of two in its own order, as they did)."""
+    if len(prices) == 2:
+        a, b = prices
+        return max(0.0, 3.0 - min(a, b), 6.0 - a - b)
+    cheapest, best = sorted(prices), 0.0
+    for k in range(1, len(prices) + 1):
+        gain = float(RENOWN[k])
+        for price in cheapest[:k]:
+            gain -= price
+        best = max(best, gain)
+    return best
+
+
+seal_prices = st.lists(st.sampled_from([0.0, 0.5, 1.5, 2.0, 3.0, 4.0, 5.0]) | st.floats(0, 6), min_size=8, max_size=8)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(seal_prices, st.lists(st.lists(st.integers(0, 7), min_size=1, max_size=4, unique=True), max_size=12))
+def test_S1_S5_each_sets_gain_at_the_prices_is_its_definition_to_the_last_bit(price, sets):
+    """``set_gains`` sorts each set's prices with a few comparisons: the gain it gives is
+    the best S1 less the cheapest prices, bit for bit as the prices were worked out with
+    ``sorted`` (so the prices, hence the search's order, stay as they were)."""
+    shared = tuple([tuple(numbers) for numbers in sets if len(numbers) == size] for size in (4, 3, 2, 1)) + (0,)
+    gains = set_gains(shared, price)
+    expected = [gain_as_before([price[n] for n in numbers]) for size in (4, 3, 2, 1)
+                for numbers in sets if len(numbers) == size]
+    assert gains == expected
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(groups_of_tiles, st.lists(st.tuples(st.integers(0, 5), st.integers(0, 3), st.integers(0, 255)), max_size=8))
+def test_S5_the_seal_counts_kept_for_the_later_groups_are_never_stale(groups, asked):
+    """The search keeps the later groups' counts for the Seals they were counted with:
+    any run of questions gets what a search asked for the first time would."""
+    search = Search(ordered(groups))
+    for t, lo, free in asked:
+        t = min(t, search.count)
+        lo = min(lo, len(search.sets[search.group[t]])) if t < search.count else 0
+        assert search.levels(t, lo, free) == Search(ordered(groups)).levels(t, lo, free)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(groups_of_tiles, st.integers(0, 40), st.lists(st.tuples(st.integers(0, 5), st.integers(0, 3), st.integers(0, 255)),
+                                                     max_size=8))
+def test_S5_the_priced_parts_kept_for_the_later_groups_sum_as_the_relaxed_bound_does(groups, target, asked):
+    """The search keeps each later group's part of the relaxed bound for the Seals it was
+    worked out with: any run of questions sums, to the last bit, what the bound does for
+    the same tiles, and new prices are not answered with the old ones'."""
+    search = Search(ordered(groups))
+    prices = [Prices(ordered(groups), 255, target), Prices(ordered(groups), 255, 0, rounds=1)]  # at 0: each set gains all
+    for t, lo, free in asked:
+        t = min(t, search.count)
+        lo = min(lo, len(search.sets[search.group[t]])) if t < search.count else 0
+        left = [(sets, count) for _, sets, count in search.left(t, lo)]
+        for search.prices in prices:
+            assert search.priced_value(t, lo, free) == search.prices.value_of(left, free)

@@ -33,14 +33,26 @@ def level_bound(seals: list[int], tiles: list[int]) -> int:
     ``5*c4 + 4*c3 + 3*c2 + 3*c1`` (S1's steps). Try every c4 and c3; then taking c2 as
     large as it may be is best, and c1 takes what is left.
     """
+    # written with comparisons, not min() and max(): the search asks at nearly every step
     best = 0
-    for c4 in range(min(tiles[4], seals[4] // 4) + 1):
-        for c3 in range(c4, min(tiles[3], (seals[3] - c4) // 3) + 1):
-            c2 = min(tiles[2], (seals[2] - c3 - c4) // 2, (seals[1] - c3 - c4) // 2)
+    s1, s2, s3, s4 = seals[1], seals[2], seals[3], seals[4]
+    t1, t2, t3, t4 = tiles[1], tiles[2], tiles[3], tiles[4]
+    for c4 in range((t4 if t4 < s4 // 4 else s4 // 4) + 1):
+        most3 = (s3 - c4) // 3
+        for c3 in range(c4, (t3 if t3 < most3 else most3) + 1):
+            c2 = t2
+            if (s2 - c3 - c4) // 2 < c2:
+                c2 = (s2 - c3 - c4) // 2
+            if (s1 - c3 - c4) // 2 < c2:
+                c2 = (s1 - c3 - c4) // 2
             if c2 < c3:
                 break
-            c1 = min(tiles[1], seals[1] - c2 - c3 - c4)
-            best = max(best, 5 * c4 + 4 * c3 + 3 * c2 + 3 * c1)
+            c1 = s1 - c2 - c3 - c4
+            if t1 < c1:
+                c1 = t1
+            score = 5 * c4 + 4 * c3 + 3 * c2 + 3 * c1
+            if score > best:
+                best = score
     return best
 
 
@@ -89,11 +101,14 @@ def most_disjoint(groups: list[tuple[list[int], int]], size: int, budget: int = 
     def grow(g: int, start: int, left: int, got: int, used: int) -> None:
         nonlocal best, steps
         steps += 1
-        best = max(best, got)
+        if got > best:  # (comparisons, not max() and min(): this runs at most steps of a search)
+            best = got
         if g == len(groups) or steps > budget or best == allowed:
             return
         sets = groups[g][0]
-        if got + min(left + room_after[g + 1], (offered[g][start] & ~used).bit_count() // size) <= best:
+        more = left + room_after[g + 1]
+        fit = (offered[g][start] & ~used).bit_count() // size
+        if got + (more if more < fit else fit) <= best:
             return
         for i in range(start, len(sets) if left else start):
             if not sets[i] & used:

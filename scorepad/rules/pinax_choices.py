@@ -13,15 +13,28 @@ OFFERS_KEPT = 4096  # sets' offers remembered at most (past it they are forgotte
 class Choices:
     """Mixed into ``Search``: ``sets``, ``group``, ``end``, ``reach`` and ``prices`` are its."""
 
-    def choices(self, t: int, lo: int, free: int, size: int):
-        """The distinct ways tile t can take ``size`` free Seals of one of its sets (from
-        ``lo`` on), as (Seals, set index)."""
-        tried: set[int] = set()
-        for i in range(lo, len(self.sets[self.group[t]])):
-            for used in self.takes(t, i, free, size):
-                if used not in tried:
-                    tried.add(used)
-                    yield used, i
+    def choices(self, t: int, lo: int, free: int):
+        """The distinct ways tile t can take free Seals of one of its sets (from ``lo``
+        on), as (size, Seals, set index): 4 Seals first, then 3, 2 and 1, each size by
+        set in turn; Seals no later tile reaches are always taken (leaving them could
+        only lose). Each set's free and always-taken Seals are worked out once, not once
+        per size: the search asks at every step and mostly stops after the first sizes."""
+        sets = self.sets[self.group[t]]
+        found = []  # per set: (index, its free Seals, how many, those always taken, how many)
+        for i in range(lo, len(sets)):
+            avail = sets[i] & free
+            if avail:
+                forced = self.always_taken(t, i, avail)
+                found.append((i, avail, avail.bit_count(), forced, forced.bit_count()))
+        for size in (4, 3, 2, 1):
+            tried: set[int] = set()  # one size's Seals never equal another's: a set per size
+            for i, avail, count, forced, fixed in found:
+                if count >= size >= fixed:
+                    for combo in combinations(single_bits(avail & ~forced), size - fixed):
+                        used = forced | sum(combo)
+                        if used not in tried:
+                            tried.add(used)
+                            yield size, used, i
 
     def priced_choices(self, t: int, lo: int, free: int, gap: float) -> list[tuple[int, int, int]]:
         """(size, Seals, set index) for tile t, those that gain most at the prices first,
@@ -50,7 +63,7 @@ class Choices:
 
     def offers_of(self, t: int, i: int, avail: int) -> list[tuple[float, int, int]]:
         """(gain at the prices, size, Seals) for every way tile t can take the free Seals
-        ``avail`` of its set i (as ``takes``), largest gain first, larger sizes first
+        ``avail`` of its set i (as ``choices``), largest gain first, larger sizes first
         among equal gains. Remembered by the search: the same tile meets the same free
         Seals of a set at step after step (another tile's choice rarely touches them)."""
         price = self.prices.price
@@ -65,18 +78,8 @@ class Choices:
         offers.sort(key=lambda offer: -offer[0])  # stable: sizes and combinations in turn among equals
         return offers
 
-    def takes(self, t: int, i: int, free: int, size: int):
-        """The ways tile t can take ``size`` free Seals of its set i. Seals no later tile
-        reaches are always taken (leaving them could only lose)."""
-        avail = self.sets[self.group[t]][i] & free
-        forced = self.always_taken(t, i, avail)
-        need = size - forced.bit_count()
-        if avail.bit_count() >= size and need >= 0:
-            for combo in combinations(single_bits(avail & ~forced), need):
-                yield forced | sum(combo)
-
     def always_taken(self, t: int, i: int, avail: int) -> int:
         """Of the free Seals ``avail`` of tile t's set i, those no later tile reaches:
-        taking them could only gain, so every choice of t takes them (``takes`` and
+        taking them could only gain, so every choice of t takes them (``choices`` and
         ``offers_of`` alike: the priced and the plain search choose among the same ways)."""
         return avail & ~self.reach(t + 1, i + 1 if self.end[t] > t + 1 else 0)

@@ -34,18 +34,33 @@ class Prices:
         self.gains: dict[int, tuple[float, int]] = {}  # free Seals of a set -> its gain, and the Seals taken
         seals = single_bits(free)
         # the rounds work on Seal numbers (0.. in bit order) and lists, not masks and
-        # dicts: they are most of a hard search's set-up
+        # dicts: they are most of a hard search's set-up. Tiles of different shapes
+        # often reach the same Seals: each distinct set's gain is worked out once a round
         number = {bit: n for n, bit in enumerate(seals)}
-        members = []  # per group: its sets of 4 Seals, of 3, the others, all in that order, and its count
+        distinct: dict[tuple[int, ...], int] = {}  # a set's Seal numbers -> its place in ``sizes``
+        sizes: list[list[tuple[int, ...]]] = [[], [], [], [], []]  # the distinct sets by size
+        numbered_groups = []
         for sets, count in groups:
             numbered = [tuple(number[bit] for bit in single_bits(mask & free)) for mask in sets]
-            fours, threes = [n for n in numbered if len(n) == 4], [n for n in numbered if len(n) == 3]
-            others = [n for n in numbered if len(n) < 3]
-            members.append((fours, threes, others, fours + threes + others, count))
+            # a group's sets of 4 Seals, of 3, then the others: the order the first best is taken in
+            numbered = [n for n in numbered if len(n) == 4] + [n for n in numbered if len(n) == 3] + [
+                n for n in numbered if len(n) < 3]
+            for n in numbered:
+                if n not in distinct:
+                    distinct[n] = len(sizes[len(n)])
+                    sizes[len(n)].append(n)
+            numbered_groups.append((numbered, count))
+        start = {4: 0, 3: len(sizes[4])}
+        start[2] = start[3] + len(sizes[3])
+        start[1] = start[2] + len(sizes[2])
+        start[0] = start[1] + len(sizes[1])
+        members = [([start[len(n)] + distinct[n] for n in numbered], numbered, count)
+                   for numbered, count in numbered_groups]  # per group: its sets' places among the gains
+        shared = (sizes[4], sizes[3], sizes[2], sizes[1], len(sizes[0]))
         price = [0.0] * len(seals)
         self.value, kept, pace, stale = float("inf"), price, 2.0, 0
         for _ in range(rounds):
-            value, used = relaxed_round(members, price)
+            value, used = relaxed_round(shared, members, price)
             if value < self.value - 1e-9:
                 self.value, kept, stale = value, price, 0
             else:
@@ -113,16 +128,23 @@ class Prices:
     def bound(self, groups: list[tuple[list[int], int]], free: int, need: int, room: int = 1 << 30) -> int | None:
         """The relaxed bound for these groups and free Seals (at the prices found), in
         whole Renown; None as soon as it is clear it is above ``need``."""
-        # scores are whole: a value a hair under one is that one, float error (a bound of
-        # 13.9999999999 was read as "not above 13", then given as 14)
-        whole = int(self.value_of(groups, free, need + 1, room) + 1e-9)
-        return None if whole >= need + 1 else whole
+        return whole_within(self.value_of(groups, free, need + 1, room), need)
 
     def value_of(self, groups: list[tuple[list[int], int]], free: int, enough: float = float("inf"),
                  room: int = 1 << 30) -> float:
         """The relaxed bound, as a fraction; any value of ``enough`` or more once it is
         clear the bound reaches it. ``room``: how many Seals the tiles can use at most
         (their prices are paid for those only: the dearest ``room`` free ones at most)."""
+        value = self.paid(free, room)
+        for sets, count in groups:
+            value += self.group_value(sets, count, free)
+            if value >= enough:
+                break
+        return value
+
+    def paid(self, free: int, room: int = 1 << 30) -> float:
+        """The prices of the free Seals, of the dearest ``room`` of them at most: the part
+        of the relaxed bound paid up front."""
         value = 0.0
         for price, bit in self.dearest:
             if bit & free:
@@ -130,49 +152,113 @@ class Prices:
                 room -= 1
                 if not room:
                     break
-        gains = self.gains
-        for sets, count in groups:
-            found = [(gains.get(mask & free) or self.gain(mask & free))[0] for mask in sets]
-            value += sum(found) if count >= len(found) else sum(nlargest(count, found))
-            if value >= enough:
-                break
         return value
+
+    def group_value(self, sets: list[int], count: int, free: int) -> float:
+        """What ``count`` tiles sharing these sets gain most beyond the prices, each its
+        own set: the part of the relaxed bound for one group."""
+        gains = self.gains
+        found = [(gains.get(mask & free) or self.gain(mask & free))[0] for mask in sets]
+        return sum(found) if count >= len(found) else sum(nlargest(count, found))
 
     def of(self, seals: int) -> float:
         """The price of these Seals."""
         return sum(self.price.get(bit, 0.0) for bit in single_bits(seals))
 
 
-def relaxed_round(members: list[tuple[list[tuple[int, ...]], ...]], price: list[float]) -> tuple[float, list[int]]:
-    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) for each
-    group's sets (as Seal numbers: those of 4 Seals, of 3, the others, all of them) and
-    how many tiles share them, and how often each Seal is taken in it (each tile its
-    best set, the cheapest Seals of it first)."""
+def whole_within(value: float, need: int) -> int | None:
+    """A relaxed bound in whole Renown; None when it is above ``need``."""
+    # scores are whole: a value a hair under one is that one, float error (a bound of
+    # 13.9999999999 was read as "not above 13", then given as 14)
+    whole = int(value + 1e-9)
+    return None if whole >= need + 1 else whole
+
+
+def relaxed_round(shared: tuple, members: list[tuple[list[int], list[tuple[int, ...]], int]],
+                  price: list[float]) -> tuple[float, list[int]]:
+    """One round of ``Prices``: the relaxed bound at ``price`` (per Seal number) and how
+    often each Seal is taken in it (each tile its best set, the cheapest Seals of it
+    first). ``shared``: the distinct sets (as Seal numbers) of 4 Seals, of 3, of 2, of 1,
+    and how many are empty; ``members``: per group, its sets' places among those (4s,
+    3s, 2s, 1s, empties in turn), the sets themselves and how many tiles share them."""
+    gains = set_gains(shared, price)
     value = sum(price)
     used = [0] * len(price)
-    for fours, threes, others, sets, count in members:
-        # the gain of each set, written out per size: this loop is the hot one of a
-        # hard search's set-up (S1: 3, 6, 10, 15 for 1-4 Seals, cheapest first)
-        gains = [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c, 15.0 - a - b - c - d) for a, b, c, d in
-                 [sorted((price[i], price[j], price[k], price[m])) for i, j, k, m in fours]]
-        gains += [max(0.0, 3.0 - a, 6.0 - a - b, 10.0 - a - b - c) for a, b, c in
-                  [sorted((price[i], price[j], price[k])) for i, j, k in threes]]
-        for numbers in others:
-            if len(numbers) == 2:
-                a, b = price[numbers[0]], price[numbers[1]]
-                gains.append(max(0.0, 3.0 - min(a, b), 6.0 - a - b))
-            else:
-                gains.append(max(0.0, 3.0 - price[numbers[0]]) if numbers else 0.0)
+    for places, sets, count in members:
+        found = [gains[p] for p in places]
         if count == 1:
-            best = max(gains, default=0.0)
-            chosen = [gains.index(best)] if best > 0 else []
+            best = max(found, default=0.0)
+            chosen = [found.index(best)] if best > 0 else []
         else:
-            chosen = [s for s in nlargest(count, range(len(gains)), key=gains.__getitem__) if gains[s] > 0]
+            chosen = [s for s in nlargest(count, range(len(found)), key=found.__getitem__) if found[s] > 0]
         for s in chosen:
-            value += gains[s]
-            for n in cheapest_taken(sets[s], price, gains[s]):
+            value += found[s]
+            for n in cheapest_taken(sets[s], price, found[s]):
                 used[n] += 1
     return value, used
+
+
+def set_gains(shared: tuple, price: list[float]) -> list[float]:
+    """The gain of each distinct set at ``price`` (``relaxed_round``'s ``shared``, in
+    that order): the most S1 Renown less the prices of its cheapest Seals, 0 at least.
+
+    The hot loop of a hard search's set-up, so written out: a few comparisons sort each
+    set's prices and pick the largest of its sizes' gains (each the same sum, in the
+    same order, as with ``sorted`` and ``max``, which cost three times as much)."""
+    fours, threes, twos, ones, empty = shared
+    gains = []
+    add = gains.append
+    for i, j, k, m in fours:
+        a, b, c, d = price[i], price[j], price[k], price[m]
+        if a > b:
+            a, b = b, a
+        if c > d:
+            c, d = d, c
+        if a > c:
+            a, c = c, a
+        if b > d:
+            b, d = d, b
+        if b > c:
+            b, c = c, b
+        gain = 15.0 - a - b - c - d
+        other = 10.0 - a - b - c
+        if other > gain:
+            gain = other
+        other = 6.0 - a - b
+        if other > gain:
+            gain = other
+        other = 3.0 - a
+        if other > gain:
+            gain = other
+        add(gain if gain > 0.0 else 0.0)
+    for i, j, k in threes:
+        a, b, c = price[i], price[j], price[k]
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+        gain = 10.0 - a - b - c
+        other = 6.0 - a - b
+        if other > gain:
+            gain = other
+        other = 3.0 - a
+        if other > gain:
+            gain = other
+        add(gain if gain > 0.0 else 0.0)
+    for i, j in twos:
+        a, b = price[i], price[j]
+        gain = 6.0 - a - b
+        other = 3.0 - (a if a < b else b)
+        if other > gain:
+            gain = other
+        add(gain if gain > 0.0 else 0.0)
+    for i, in ones:
+        gain = 3.0 - price[i]
+        add(gain if gain > 0.0 else 0.0)
+    gains += [0.0] * empty
+    return gains
 
 
 def cheapest_taken(numbers: tuple[int, ...], price: list[float], gain: float) -> list[int]:

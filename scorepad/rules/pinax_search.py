@@ -30,7 +30,7 @@ from typing import Callable
 
 from .pinax_bounds import RENOWN, Stopped, level_bound, most_disjoint, parts
 from .pinax_choices import Choices
-from .pinax_prices import Prices
+from .pinax_prices import Prices, whole_within
 
 PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
 STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
@@ -79,6 +79,8 @@ class Search(Choices):
         self.offered.reverse()
         self.subsets: dict[tuple[int, int], list[tuple[int, int]]] = {}  # built when first needed
         self.offers: dict[int, list[tuple[float, int, int]]] = {}  # see ``offers_of``
+        self.tails: list[tuple | None] = [None] * (len(self.sets) + 1)  # see ``tail``
+        self.values: list[tuple | None] = [None] * len(self.sets)  # see ``group_value``
         self.path: list[tuple[int, int, int]] = []  # a search cut short leaves its path behind
         # state -> most Renown it was reached with; a state is one number, not a tuple:
         # a million tuples would be a million objects for the garbage collector to walk
@@ -101,19 +103,14 @@ class Search(Choices):
     def levels(self, t: int, lo: int, free: int) -> tuple[list[int], list[int]]:
         """For k = 1..4 (index k): the free Seals of the sets of tiles t.. that offer k or
         more of them, and how many of those tiles have such a set."""
-        union_at = [0] * 5  # free Seals of the sets offering exactly k of them
-        tiles_at = [0] * 5  # tiles whose best set offers exactly k
-        if t < self.count:  # (written out, not with ``left``: a bound is asked at every step)
-            g = self.group[t]
-            for h in range(g, len(self.sets)):
-                most = 0
-                for mask in self.sets[h][lo:] if h == g and lo else self.sets[h]:
-                    avail = mask & free
-                    size = avail.bit_count()
-                    union_at[size] |= avail
-                    if size > most:
-                        most = size
-                tiles_at[most] += self.end[t] - t if h == g else self.counts[h]
+        if t == self.count:
+            return [0] * 5, [0] * 5
+        g = self.group[t]
+        if lo == 0 and self.end[t] - t == self.counts[g]:  # the group's first tile, all its sets
+            union_at, tiles_at = self.tail(g, free)
+        else:
+            union_at, tiles_at = self.tail(g + 1, free)
+            union_at, tiles_at = self.add_group(union_at, tiles_at, g, lo, self.end[t] - t, free)
         unions, tiles = [0] * 5, [0] * 5  # the same, for "k or more"
         union = count = 0
         for k in (4, 3, 2, 1):
@@ -122,16 +119,46 @@ class Search(Choices):
             unions[k], tiles[k] = union, count
         return unions, tiles
 
+    def tail(self, h: int, free: int) -> tuple[list[int], list[int]]:
+        """Groups h.. with the ``free`` Seals: the free Seals of their sets offering exactly
+        k of them, and how many tiles have k at most (index k). The last one per h is
+        kept: a step asks for the same later groups two or three times (its tile's
+        bound, the later tiles', taking nothing), and the first later tile's step again."""
+        known = self.tails[h]
+        if known is not None and known[0] == free:
+            return known[1], known[2]
+        if h == len(self.sets):
+            union_at, tiles_at = [0] * 5, [0] * 5
+        else:
+            union_at, tiles_at = self.tail(h + 1, free)
+            union_at, tiles_at = self.add_group(union_at, tiles_at, h, 0, self.counts[h], free)
+        self.tails[h] = (free, union_at, tiles_at)
+        return union_at, tiles_at
+
+    def add_group(self, union_at: list[int], tiles_at: list[int], h: int, lo: int, count: int,
+                  free: int) -> tuple[list[int], list[int]]:
+        """``union_at`` and ``tiles_at`` (as ``tail``), new lists, with ``count`` tiles of
+        group h taking its sets from ``lo`` on."""
+        union_at, tiles_at = union_at[:], tiles_at[:]
+        most = 0
+        for mask in self.sets[h][lo:] if lo else self.sets[h]:
+            avail = mask & free
+            size = avail.bit_count()
+            union_at[size] |= avail
+            if size > most:
+                most = size
+        tiles_at[most] += count
+        return union_at, tiles_at
+
     def level_bound(self, seals: list[int], tiles: list[int]) -> int:
         """``pinax_bounds.level_bound``, remembered for this search: the same few counts
         come back at step after step (the key is one number, the counts of Seals and
         tiles for k = 1..4 in 8 bits each: a number is no object for the garbage
         collector to walk)."""
-        key = 0
-        for n in (*seals[1:], *tiles[1:]):
-            if n > 255:
-                return level_bound(seals, tiles)  # a count too large for the key: rare, not remembered
-            key = key << 8 | n
+        if seals[1] | seals[2] | seals[3] | seals[4] | tiles[1] | tiles[2] | tiles[3] | tiles[4] > 255:
+            return level_bound(seals, tiles)  # a count too large for the key: rare, not remembered
+        key = (((((((seals[1] << 8 | seals[2]) << 8 | seals[3]) << 8 | seals[4]) << 8 | tiles[1]) << 8
+                 | tiles[2]) << 8 | tiles[3]) << 8) | tiles[4]
         known = self.level_bounds.get(key)
         if known is None:
             known = self.level_bounds[key] = level_bound(seals, tiles)
@@ -145,7 +172,7 @@ class Search(Choices):
         seals = [union.bit_count() for union in unions]
         found = self.level_bound(seals, tiles)
         if need is not None and found > need and self.prices is not None:
-            priced = self.prices.bound([(sets, count) for _, sets, count in self.left(t, lo)], free, need, sum(tiles))
+            priced = whole_within(self.priced_value(t, lo, free, need + 1, sum(tiles)), need)
             if priced is not None:
                 return priced
         for k in PACK_LEVELS:
@@ -159,6 +186,29 @@ class Search(Choices):
                 tiles[k:] = [min(n, packed) for n in tiles[k:]]
                 found = self.level_bound(seals, tiles)
         return found
+
+    def priced_value(self, t: int, lo: int, free: int, enough: float = float("inf"), room: int = 1 << 30) -> float:
+        """``Prices.value_of`` for tiles t.. (sets from ``lo`` on), the same sum in the same
+        order; each later group's part is kept for the Seals (and prices) it was worked
+        out with: a step asks for it twice (its tile's bound, then what the later tiles leave)."""
+        value = self.prices.paid(free, room)
+        if t == self.count:
+            return value
+        g = self.group[t]
+        start = g
+        if lo or self.end[t] - t != self.counts[g]:  # not the whole group: its part as it is now
+            value += self.prices.group_value(self.sets[g][lo:], self.end[t] - t, free)
+            if value >= enough:
+                return value
+            start = g + 1
+        for h in range(start, len(self.sets)):
+            known = self.values[h]
+            if known is None or known[0] != free or known[1] is not self.prices:
+                known = self.values[h] = (free, self.prices, self.prices.group_value(self.sets[h], self.counts[h], free))
+            value += known[2]
+            if value >= enough:
+                break
+        return value
 
     def free_parts(self, g: int, k: int, lo: int, free: int) -> list[int]:
         """The k-Seal subsets of group g's sets from index ``lo`` on, all Seals free."""
@@ -249,10 +299,10 @@ class Search(Choices):
         unions, tiles = self.levels(t + 1, lo + 1 if same else 0, free)
         after = self.level_bound([union.bit_count() for union in unions], tiles)
         if self.prices is None:
-            options = ((size, used, i) for size in (4, 3, 2, 1) for used, i in self.choices(t, lo, free, size))
+            options = self.choices(t, lo, free)
         elif t + 1 < self.count:
-            later = [(sets, count) for _, sets, count in self.left(t + 1, lo + 1 if same else 0)]
-            options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - self.prices.value_of(later, free))
+            later = self.priced_value(t + 1, lo + 1 if same else 0, free)
+            options = self.priced_choices(t, lo, free, self.best_total + 1 - gained - later)
         else:
             options = self.priced_choices(t, lo, free, float("-inf"))
         for size, used, i in options:
