@@ -50,18 +50,19 @@ def until(seconds: float, clock: Callable[[], float] = time.perf_counter) -> Sto
 
 
 def search_within(players: list[tuple[PinaxTile, ...]], library: Library | None, seconds: float,
-                  cancel: Stop = lambda: False, found: Callable[[], object] | None = None) -> bool:
+                  cancel: Stop = lambda: False, found: Callable[[], object] | None = None,
+                  clock: Callable[[], float] = time.perf_counter) -> bool:
     """Search each player's Pinax (tiles in ``players`` order) for ``seconds`` in all, or
     until ``cancel``, where the answer known is not proven; whether all are proven now.
     Each player gets a fair share of the time left; what the quick ones leave goes to
     the others in a second round. The answers are remembered: ``solve_pinax`` with a
     ``stop`` reads them without searching again; ``found`` is told of each better
-    assignment as soon as it is remembered."""
-    deadline = time.perf_counter() + seconds
+    assignment as soon as it is remembered (``clock``: the seconds' clock)."""
+    deadline = clock() + seconds
     left = list(enumerate(players))
     for _ in range(2):
         for n, (i, tiles) in enumerate(left):
-            share = until((deadline - time.perf_counter()) / (len(left) - n))
+            share = until((deadline - clock()) / (len(left) - n), clock)
             solve_pinax(tiles, library, i + 1, lambda: cancel() or share(), again=True, found=found)
         left = [(i, tiles) for i, tiles in left if not proven(solve_pinax(tiles, library, i + 1, known_only))]
     return not left
