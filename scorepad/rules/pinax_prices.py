@@ -206,6 +206,7 @@ def set_gains(shared: tuple, price: list[float]) -> list[float]:
     set's prices and pick the largest of its sizes' gains (each the same sum, in the
     same order, as with ``sorted`` and ``max``, which cost three times as much)."""
     fours, threes, twos, ones, empty = shared
+    one, two, three, four = map(float, RENOWN[1:])  # S1: locals, as quick to read as literals
     gains = []
     add = gains.append
     for i, j, k, m in fours:
@@ -220,14 +221,14 @@ def set_gains(shared: tuple, price: list[float]) -> list[float]:
             b, d = d, b
         if b > c:
             b, c = c, b
-        gain = 15.0 - a - b - c - d
-        other = 10.0 - a - b - c
+        gain = four - a - b - c - d
+        other = three - a - b - c
         if other > gain:
             gain = other
-        other = 6.0 - a - b
+        other = two - a - b
         if other > gain:
             gain = other
-        other = 3.0 - a
+        other = one - a
         if other > gain:
             gain = other
         add(gain if gain > 0.0 else 0.0)
@@ -239,23 +240,23 @@ def set_gains(shared: tuple, price: list[float]) -> list[float]:
             b, c = c, b
         if a > b:
             a, b = b, a
-        gain = 10.0 - a - b - c
-        other = 6.0 - a - b
+        gain = three - a - b - c
+        other = two - a - b
         if other > gain:
             gain = other
-        other = 3.0 - a
+        other = one - a
         if other > gain:
             gain = other
         add(gain if gain > 0.0 else 0.0)
     for i, j in twos:
         a, b = price[i], price[j]
-        gain = 6.0 - a - b
-        other = 3.0 - (a if a < b else b)
+        gain = two - a - b
+        other = one - (a if a < b else b)
         if other > gain:
             gain = other
         add(gain if gain > 0.0 else 0.0)
     for i, in ones:
-        gain = 3.0 - price[i]
+        gain = one - price[i]
         add(gain if gain > 0.0 else 0.0)
     gains += [0.0] * empty
     return gains
