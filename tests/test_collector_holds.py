@@ -9,13 +9,20 @@ import threading
 
 import pytest
 
+from scorepad.storage import collection
 from scorepad.storage.collection import HeldOnce, collection_paused, hold, let_go
 
 
 @pytest.fixture(autouse=True)
-def collector_on_after():
+def no_hold_left_behind():
+    """Each test ends with no hold left: one left by a failing test would keep the
+    collector off for the tests after it in this process."""
     yield
+    left = collection._holds
+    collection._holds = 0
     gc.enable()
+    gc.unfreeze()
+    assert left == 0
 
 
 def test_two_holds_in_two_threads_keep_it_off_until_the_last_lets_go():
@@ -52,7 +59,6 @@ def test_the_collector_ends_as_the_first_hold_found_it(was_on):
     assert not gc.isenabled()
     let_go()
     assert gc.isenabled() == was_on
-    gc.unfreeze()
 
 
 def test_a_hold_taken_once_is_let_go_once():
@@ -65,4 +71,33 @@ def test_a_hold_taken_once_is_let_go_once():
         start_up.let_go()
         start_up.let_go()
         assert not gc.isenabled()  # the read still holds it
+    assert gc.isenabled()
+
+
+def test_letting_go_of_a_hold_never_taken_is_refused_and_changes_nothing():
+    """A count gone below zero would make the next hold's end leave the collector off."""
+    gc.enable()
+    with pytest.raises(RuntimeError):
+        let_go()
+    with collection_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_hold_taken_once_let_go_from_many_threads_at_once_is_let_go_once():
+    gc.enable()
+    start_up = HeldOnce()
+    ready = threading.Barrier(8)
+
+    def release() -> None:
+        ready.wait()
+        start_up.let_go()
+
+    threads = [threading.Thread(target=release) for _ in range(8)]
+    with collection_paused():  # another holder: a second release would let go of its hold
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not gc.isenabled() and not start_up.held
     assert gc.isenabled()

@@ -29,9 +29,12 @@ def hold() -> None:
 
 
 def let_go() -> None:
-    """Let go of one hold: the collector is on again, as it was, once none is left."""
+    """Let go of one hold: the collector is on again, as it was, once none is left.
+    RuntimeError when none is held: a count gone below zero would keep it off for good."""
     global _holds
     with _holding:
+        if _holds == 0:
+            raise RuntimeError("the garbage collector let go of more often than held")
         _holds -= 1
         if _holds == 0 and _was_on:
             gc.enable()
@@ -60,10 +63,17 @@ class HeldOnce:
 
     def __init__(self) -> None:
         hold()
-        self.held = True
+        self._held = [True]  # emptied by the first to let go: ``pop`` is one step, in any thread
+
+    @property
+    def held(self) -> bool:
+        """Whether the hold is still taken."""
+        return bool(self._held)
 
     def let_go(self) -> None:
         """Let go of the hold, the first time only."""
-        if self.held:
-            self.held = False
-            let_go()
+        try:
+            self._held.pop()
+        except IndexError:
+            return
+        let_go()

@@ -41,9 +41,6 @@ def gentle_on_the_ui() -> Iterator[Callable[[], None]]:
     now and then, not in the app's: a full collection of a big screen's widgets takes
     10-15 ms, a key's whole budget, and the search's allocations would start them
     often. Yields what the search calls to collect when it is time."""
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(SWITCH_INTERVAL)
-    hold()
     last = [monotonic()]
 
     def collect() -> None:
@@ -51,6 +48,9 @@ def gentle_on_the_ui() -> Iterator[Callable[[], None]]:
             gc.collect()
             last[0] = monotonic()
 
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    hold()
     try:
         yield collect
     finally:

@@ -32,8 +32,10 @@ def headless_runs(monkeypatch):
         self._display = frame
 
         async def pilot(pilot) -> None:
-            await pilot.pause()
-            await pilot.pause()
+            for _ in range(200):  # until the first frame's aftermath has run (10 s at most)
+                if not pilot.app.start_up.held:
+                    break
+                await pilot.pause(0.05)
             seen["after"] = gc.isenabled()
             pilot.app.exit()
 
