@@ -174,6 +174,7 @@ def rewritten_index(folder, value: bytes) -> None:
     b'["2026-11-27",0.0,"saved","T",true,5]',  # a player that is no list
     b'[2026,0.0,"saved","T",true]',  # a day that is no text: sorting the games would fail
     b'["2026-11-27","0","saved","T",true]',  # an instant that is no number
+    b'["2026-11-27",NaN,"saved","T",true]', b'["2026-11-27",-Infinity,"saved","T",true]',  # sorted in no order
     b'["2026-11-27",0.0,"saved","T",1]',  # finished: no yes or no
     b'["2026-11-27",0.0,"saved","T",true,["Ana",1,4,4,0,0,0]]',  # a category short
     b'["2026-11-27",0.0,"saved","T",true,["Ana",1,4.5,4,0,0,0,0]]',  # a total that is no whole number

@@ -91,7 +91,7 @@ def sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def stat_key(path: Path) -> tuple | None:
+def stat_key(path: Path | str) -> tuple | None:
     """What changes when anyone rewrites the file (None when it is gone)."""
     try:
         st = os.stat(path)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from pathlib import Path
 
 from .. import __version__
 from ..rules.categories import CATEGORIES
-from .atomic import SaveError, atomic_write
+from .atomic import SaveError, atomic_write, stat_key
 from .paths import cache_dir
 from .summaries import GameSummary, PlayerLine
 
@@ -40,14 +41,11 @@ def index_path(folder: Path) -> Path:
 
 
 def stamp_of(path: str) -> str:
-    """What changes when anyone rewrites the file, as the index keeps it: device, inode,
-    size, modification and change times ("" when it cannot be looked at). A string, so
-    that a file as it was indexed is known without parsing its entry."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return ""
-    return f"{st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"  # ctime: no one can set it back
+    """What changes when anyone rewrites the file (``stat_key``), as the index keeps it:
+    a string, so that a file as it was indexed is known without parsing its entry (""
+    when it cannot be looked at)."""
+    key = stat_key(path)
+    return " ".join(map(str, key)) if key is not None else ""
 
 
 def stamp_mtime(stamp: str) -> float:
@@ -68,8 +66,8 @@ def game_of(value: Value, folder: Path, name: str) -> GameSummary:
     catches a damaged index, not one written wrong on purpose, which must not break the
     listing, its sorting or the statistics)."""
     day, at, by, title, finished, *lines = value if type(value) is list else ()
-    if not (type(day) is str and type(at) in (float, int) and type(by) is str and type(title) is str
-            and type(finished) is bool):
+    if not (type(day) is str and type(at) in (float, int) and math.isfinite(at) and type(by) is str
+            and type(title) is str and type(finished) is bool):  # NaN would leave the sort in no order
         raise ValueError("not a game")
     for line in lines:
         if type(line) is not list or len(line) != PLAYER_LINE or type(line[0]) is not str \
