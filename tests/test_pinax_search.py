@@ -14,7 +14,8 @@ from hypothesis import example, given, settings, strategies as st
 
 import scorepad.rules.pinax_search as pinax_search
 from scorepad.rules.pinax_bounds import level_bound, most_disjoint, single_bits
-from scorepad.rules.pinax_prices import Prices, set_gains
+from scorepad.rules.pinax_prices import Prices
+from scorepad.rules.pinax_rounds import set_gains, shared_sets
 from scorepad.rules.pinax_search import Search
 from .conftest import examples
 
@@ -290,6 +291,20 @@ def test_S1_S5_each_sets_gain_at_the_prices_is_its_definition_to_the_last_bit(pr
     expected = [gain_as_before([price[n] for n in numbers]) for size in (4, 3, 2, 1)
                 for numbers in sets if len(numbers) == size]
     assert gains == expected
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(groups_of_tiles, st.integers(0, 255), seal_prices)
+def test_S1_S5_every_groups_sets_read_the_gains_of_their_own_seals(groups, free, price):
+    """Tiles of different shapes share their Seal sets' gains, each worked out once a
+    price round: every set of every group reads the gain of its own free Seals, and
+    nothing else's (the prices, hence the search's order, rest on it)."""
+    shared, members = shared_sets(ordered(groups), free)
+    gains = set_gains(shared, price)
+    for (places, sets, _), (masks, _) in zip(members, ordered(groups)):
+        assert sorted(sets) == sorted(tuple(single_bits(free).index(bit) for bit in single_bits(mask & free))
+                                      for mask in masks)
+        assert [gains[p] for p in places] == [gain_as_before([price[n] for n in numbers]) for numbers in sets]
 
 
 @settings(max_examples=examples(300), deadline=None)
