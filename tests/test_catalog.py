@@ -202,6 +202,21 @@ def test_an_index_entry_of_the_right_shape_is_taken_as_it_is(tmp_path, reads):
     assert reads == [] and problems == []
 
 
+def test_a_file_changed_no_earlier_than_the_index_was_written_is_read_again(tmp_path, reads):
+    """Git's "racy clean": a file rewritten within the clock's tick after it was indexed
+    would keep its stamp. A file whose change time is not before the index's own is
+    read again, and the index written anew, so the next listing trusts it."""
+    save(tmp_path, "old", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    save(tmp_path, "new", "2026-11-28T20:00:00+00:00", {"name": "Ben", "renown": 5})
+    first = saved_games(tmp_path)
+    changed_at = os.stat(tmp_path / "new.json").st_ctime_ns
+    os.utime(index_path(tmp_path), ns=(changed_at, changed_at))  # the index written in new.json's tick
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == ["new.json"]
+    reads.clear()
+    assert saved_games(tmp_path) == first and reads == []
+
+
 def test_an_index_that_cannot_be_written_is_no_error(tmp_path, scorepad_home):
     (scorepad_home / "cache").write_text("a file where the cache folder would be")
     save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})

@@ -109,7 +109,9 @@ class GamesIndex:
         self.known: dict[str, str] = {}  # a file's name: its stamp and value, as the index writes them
         self.found: dict[str, str] = {}
         self.changed = False
+        self.written = 0  # when the index was written (ns): what changed since is not trusted
         try:
+            self.written = os.stat(self.path).st_mtime_ns  # before the read: never later than it
             head, _, body = self.path.read_bytes().partition(b"\n")
             if json.loads(head) == heading(body):
                 for line in body.decode("utf-8").split("\n") if body else ():
@@ -120,9 +122,15 @@ class GamesIndex:
 
     def entry(self, name: str, stamp: str) -> str | None:
         """The value the index keeps for this file (JSON, not parsed yet), if the file is
-        as it was indexed."""
+        as it was indexed. Not for a file changed no earlier than the index was written
+        (Git's "racy clean"): rewritten again within the clock's tick (a few ms here,
+        2 s on FAT), its stamp would read the same; it is read again, and the index
+        written anew, later than it."""
         line = self.known.get(name)
         if stamp and line is not None and line.startswith(stamp) and line[len(stamp):len(stamp) + 1] == "\t":
+            if int(stamp[stamp.rindex(" ") + 1:]) >= self.written:  # its change time, in ns
+                self.changed = True
+                return None
             self.found[name] = line
             return line[len(stamp) + 1:]
         return None
