@@ -149,3 +149,18 @@ def test_the_export_command_says_so_and_exports_without_the_setting(scorepad_hom
     code, out, err = run(capsys, "export", DATA / "friday.json", "--to", "bgstats")
     assert code == 0 and "is not JSON" in err and "userInfo" not in json.loads(out)
     assert run(capsys, "export", DATA / "friday.json", "--to", "csv")[2] == ""  # not BG Stats: no word of it
+
+
+@pytest.mark.parametrize("kind", ["csv", "md", "bgstats", "bgg"])
+def test_a_game_whose_file_name_is_not_utf8_exports_as_any_other(scorepad_home, capsys, kind):
+    """A file name with a byte that is not UTF-8 (Linux allows any): the play's id,
+    derived from the name for a sheet without one, was a traceback for that game, and
+    for every game at once with ``--all``."""
+    games_dir().mkdir(parents=True)
+    sheet = make_sheet({"name": "Ana", "renown": 3})
+    path = games_dir() / os.fsdecode(b"odd\xffname.json")
+    write_sheet(path, sheet, (Begin(sheet=sheet),))
+    first = run(capsys, "export", str(path), "--to", kind)
+    assert first[0] == 0 and "Ana" in first[1] and first == run(capsys, "export", str(path), "--to", kind)
+    code, out, err = run(capsys, "export", "--all", "--to", "csv")
+    assert code == 0 and [row["player"] for row in csv.DictReader(io.StringIO(out))] == ["Ana"] and err == ""

@@ -39,7 +39,12 @@ def stable_uuid(*parts: object) -> str:
     """A uuid that is the same whenever the parts are: scorepad's namespace over the
     parts as a JSON list, so that no text typed at the table (a name holding "|" or
     a quote, say) can make two different lists read alike."""
-    return str(uuid.uuid5(NAMESPACE, json.dumps(parts, ensure_ascii=False, sort_keys=True)))
+    text = json.dumps(parts, ensure_ascii=False, sort_keys=True)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: a file name not in UTF-8, or a "\ud800" in JSON
+        text = text.encode("utf-8", "surrogatepass").decode("utf-8", "backslashreplace")
+    return str(uuid.uuid5(NAMESPACE, text))
 
 
 def play_id(sheet: Sheet, file_name: str, begin_sheet: Sheet) -> str:
