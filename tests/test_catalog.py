@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 
 import pytest
 
@@ -215,6 +216,30 @@ def test_a_file_changed_no_earlier_than_the_index_was_written_is_read_again(tmp_
     assert saved_games(tmp_path) == first and reads == ["new.json"]
     reads.clear()
     assert saved_games(tmp_path) == first and reads == []
+
+
+@pytest.mark.parametrize("plant", ["pipe", "device", "dangling link", "folder"])
+def test_an_index_that_is_no_regular_file_is_read_past_and_replaced_never_followed(tmp_path, reads, plant):
+    """The index is a cache file of ours, read as a sheet is: a named pipe there blocked
+    the listing for ever (the app's Open list, and ``scorepad history``), a link to a
+    device read without end, and writing through a dangling link made its target."""
+    save(tmp_path, "g", "2026-11-27T20:00:00+00:00", {"name": "Ana", "renown": 4})
+    expected = saved_games(tmp_path)
+    index, target = index_path(tmp_path), tmp_path.parent / f"{tmp_path.name}-target"
+    index.unlink()
+    {"pipe": lambda: os.mkfifo(index), "device": lambda: index.symlink_to("/dev/zero"),
+     "dangling link": lambda: index.symlink_to(target), "folder": index.mkdir}[plant]()
+    reads.clear()
+    listed: list = []
+    listing = threading.Thread(target=lambda: listed.append(saved_games(tmp_path)), daemon=True)
+    listing.start()
+    listing.join(20)  # a listing that blocks fails here rather than hanging the suite
+    assert listed == [expected] and reads == ["g.json"]
+    assert not target.exists()
+    if plant != "folder":  # a folder where the index goes is left alone: no index then
+        assert index.is_file() and not index.is_symlink()
+        reads.clear()
+        assert saved_games(tmp_path) == expected and reads == []
 
 
 def test_an_index_that_cannot_be_written_is_no_error(tmp_path, scorepad_home):

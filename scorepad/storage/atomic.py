@@ -36,13 +36,15 @@ def real_target(path: Path) -> Path:
     return path.resolve() if path.is_symlink() else path
 
 
-def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True) -> None:
+def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True) -> None:
     """Write ``data`` to ``path`` so that the file is always complete, old or new
     (``data``: the bytes, or pieces of them in order, written one after the other).
 
-    With ``replace=False`` an existing file is never replaced: SaveError instead.
+    With ``replace=False`` an existing file is never replaced: SaveError instead. A
+    link at ``path`` is written through (a sheet kept behind a link stays there), or,
+    ``follow=False`` (a cache of scorepad's own), replaced by the file.
     """
-    path = real_target(path)
+    path = real_target(path) if follow else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

@@ -21,9 +21,11 @@ from .. import __version__
 from ..rules.categories import CATEGORIES
 from .atomic import SaveError, atomic_write, stat_key
 from .paths import cache_dir
+from .small_files import read_small_file
 from .summaries import GameSummary, PlayerLine
 
 KIND = "scorepad-games-index"
+MAX_INDEX_BYTES = 256 * 1024 * 1024  # some 250 bytes a game: a larger file is not ours
 VERSION = 2  # of the index's shape; a new scorepad version rebuilds it too (its rules may score anew)
 Value = list | str  # a game (``game_json``), or why the file is not one ("" for an old export)
 
@@ -112,7 +114,7 @@ class GamesIndex:
         self.written = 0  # when the index was written (ns): what changed since is not trusted
         try:
             self.written = os.stat(self.path).st_mtime_ns  # before the read: never later than it
-            head, _, body = self.path.read_bytes().partition(b"\n")
+            head, _, body = (read_small_file(self.path, MAX_INDEX_BYTES, "a games index") or b"").partition(b"\n")
             if json.loads(head) == heading(body):
                 for line in body.decode("utf-8").split("\n") if body else ():
                     name, _, rest = line.partition("\t")
@@ -147,7 +149,7 @@ class GamesIndex:
             return
         body = "\n".join(f"{json.dumps(name)}\t{line}" for name, line in self.found.items()).encode("utf-8")
         try:
-            atomic_write(self.path, json.dumps(heading(body)).encode("utf-8") + b"\n" + body)
+            atomic_write(self.path, json.dumps(heading(body)).encode("utf-8") + b"\n" + body, follow=False)
         except (SaveError, OSError):
             pass
 

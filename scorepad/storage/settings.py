@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from pathlib import Path
 from typing import NamedTuple
 
 from .atomic import SaveError, atomic_write
 from .paths import HOME_VARIABLE, data_home
+from .small_files import read_small_file
 
 MAX_SETTINGS_BYTES = 64 * 1024  # a few keys: a larger file is not ours
 
@@ -32,34 +32,12 @@ def settings_path() -> Path:
     return user_config_path("scorepad", appauthor=False) / "settings.json"
 
 
-def read_small_file(path: Path) -> bytes | None:
-    """The bytes of a small regular file, None when there is none; OSError or ValueError
-    (a folder, a pipe, too large) otherwise. Not ``files.read_bytes``: that module loads
-    the sheet format's models, which the first screen must not wait for."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    try:
-        info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise ValueError("is a folder")
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("is not a regular file")
-        data = os.read(descriptor, MAX_SETTINGS_BYTES + 1)
-    finally:
-        os.close(descriptor)
-    if len(data) > MAX_SETTINGS_BYTES:
-        raise ValueError("is larger than a settings file can be")
-    return data
-
-
 def load_settings(path: Path | None = None) -> tuple[dict, str]:
     """The settings as a dict (empty when there are none), and a message when the file
     could not be used (its settings are then ignored, the file is left as it is)."""
     path = path or settings_path()
     try:
-        data = read_small_file(path)
+        data = read_small_file(path, MAX_SETTINGS_BYTES, "a settings file")
     except OSError as err:
         return {}, f"Settings not read: {path} cannot be read: {err.strerror or err}."
     except ValueError as err:
