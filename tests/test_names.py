@@ -153,3 +153,40 @@ def test_markdown_columns_stay_aligned_for_any_names(typed):
         return  # two names the same once normalised: refused, tested above
     for column in zip(*md_table(to_markdown(sheet))):
         assert len({cell_len(cell) for cell in column}) == 1
+
+
+HOSTILE = ["Esc \x1b[2J", "window\x1b]0;PWNED\x07", "two\nlines", "bell\x07", "C1 \x9b2J", "rtl \u202eevil", "iso \u2066x\u2069"]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_input_text_a_terminal_would_act_on_is_refused_in_every_text_field(text):
+    """A shared file's title, name, colour, Scholar, location, start player or notes
+    could clear the screen it is shown on, retitle its window, fake lines of output or
+    show text in another order than stored: refused, naming the character."""
+    base = {"title": "T", "players": [{"name": "Ana"}]}
+    if "\n" in text:  # a name's runs of spaces, line breaks among them, become one space
+        assert Sheet.model_validate({**base, "players": [{"name": text}]}).players[0].name == "two lines"
+    for where in ({"title": text}, {"players": [{"name": "Ana", "colour": text}]},
+                  {"players": [{"name": "Ana", "scholars": [{"name": text}]}]}, {"location": text},
+                  {"start_player": text}, *([] if "\n" in text else [{"players": [{"name": text}]}])):
+        with pytest.raises(ValidationError, match=r"U\+[0-9A-F]{4}, a control character"):
+            Sheet.model_validate({**base, **where})
+    if "\n" not in text:
+        with pytest.raises(ValidationError, match="a control character"):
+            Sheet.model_validate({**base, "notes": text})
+    with pytest.raises((ValidationError, EntryError)):
+        apply(Sheet.model_validate(base), SetTitle(title=text))
+
+
+def test_input_notes_keep_their_tabs_and_line_breaks():
+    sheet = Sheet.model_validate({"players": [{"name": "Ana"}], "notes": "first\tline\nsecond"})
+    assert sheet.notes == "first\tline\nsecond"
+
+
+def test_input_a_file_with_an_escape_sequence_in_its_title_is_refused_by_score(tmp_path, capsys):
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps({"format": "great-library-scoresheet", "version": 1,
+                                "title": "Esc \x1b[2J\x1b]0;PWNED\x07", "players": [{"name": "Ana"}]}))
+    assert main(["score", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "title" in err and "U+001B" in err and "\x1b" not in err

@@ -16,7 +16,7 @@ from .board_entries import (
     CountEmptySpaces, EnterPhase, RecordEvent, SetLibrary, SetLibraryCell, StartRound, UndoTimeline,
 )
 from .entry_base import EntryError, checked
-from .models import Model, Player, PlayerName, Sheet, Title
+from .models import Colour, Model, Player, PlayerName, Sheet, Title
 from .record_entries import SetRecord, TimeGame
 from .player_entries import (
     PutPinax, PutScholar, PutScribe, RemoveItem, RemovePlayer, RenamePlayer,
@@ -64,7 +64,7 @@ class AddPlayer(Model):
 
     kind: Literal["add_player"] = "add_player"
     name: PlayerName
-    colour: Annotated[str, Field(max_length=20)] = ""
+    colour: Colour = ""
 
     def words(self, who) -> str:
         """What this entry did, in words (``who`` names a player by number)."""

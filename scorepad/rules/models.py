@@ -17,7 +17,7 @@ from .library import LibraryGrid, parse_rows
 from .model_base import Model as Model  # the base of every model and entry
 from .play_record import GameTimer, Location, Minutes, Notes, PlayId, Played
 from .names import MAX_NAME as MAX_NAME  # the setup form's limit too
-from .names import check_typed_names, clean_name, name_key, nfc
+from .names import check_typed_names, clean_name, name_key, nfc, printable
 
 #: Upper bound that only catches typos such as 999; far above any real game.
 MAX_COUNT = 500
@@ -29,7 +29,9 @@ Cell = tuple[Annotated[StrictInt, Field(ge=0, le=63)], Annotated[StrictInt, Fiel
 
 
 PlayerName = Annotated[str, Field(strict=True), AfterValidator(clean_name)]
-Title = Annotated[str, Field(max_length=80), AfterValidator(nfc)]
+Title = Annotated[str, Field(max_length=80), AfterValidator(nfc), AfterValidator(printable)]
+Colour = Annotated[str, Field(max_length=20), AfterValidator(printable)]  # a label, typed or read
+StartPlayer = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(printable)]
 
 
 class PinaxTile(Model):
@@ -61,7 +63,7 @@ class Scholar(Model):
     """An invited Scholar card in the Workshop, with the Renown on its back (S8)."""
 
     renown: Count = 0
-    name: Annotated[str, Field(max_length=60)] = ""
+    name: Annotated[str, Field(max_length=60), AfterValidator(printable)] = ""
 
 
 class Supplies(Model):
@@ -79,7 +81,7 @@ class Player(Model):
     """One player's end-game state: everything S1-S10 and T2-T4 need."""
 
     name: PlayerName
-    colour: Annotated[str, Field(max_length=20)] = ""
+    colour: Colour = ""
     renown: Count = 0
     pinax: tuple[PinaxTile, ...] = ()
     scribes: tuple[Scribe, ...] = ()
@@ -154,7 +156,7 @@ class Sheet(Model):
     played: Played = Played()
     location: Location = ""
     duration_minutes: Minutes = 0
-    start_player: Annotated[str, Field(max_length=MAX_NAME)] = ""
+    start_player: StartPlayer = ""
     notes: Notes = ""
     finished: StrictBool = False
     timer: GameTimer = GameTimer()

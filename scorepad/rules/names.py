@@ -7,11 +7,33 @@ docs/rules.md: players have distinct names).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Any, Iterable
 
 MAX_NAME = 30
+
+# C0 and C1 controls (escape sequences: a shared file could clear the terminal it is
+# shown in, retitle its window or fake lines of output), DEL, and the bidirectional
+# overrides and isolates, which show text in another order than it is stored
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+NOTE_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # notes keep tabs, lines
+
+
+def printable(text: str, controls: re.Pattern = CONTROLS) -> str:
+    """``text`` itself; ValueError when it holds a character a terminal would act on
+    rather than show (``CONTROLS``)."""
+    found = controls.search(text)
+    if found:
+        raise ValueError(f"U+{ord(found.group()):04X}, a control character, cannot be shown: "
+                         "escape sequences and hidden reordering are refused")
+    return text
+
+
+def printable_notes(text: str) -> str:
+    """``printable``, tabs and line breaks allowed (notes may run over lines)."""
+    return printable(text, NOTE_CONTROLS)
 
 
 def nfc(text: str) -> str:
@@ -21,7 +43,7 @@ def nfc(text: str) -> str:
 
 def clean_name(name: str) -> str:
     """A name as stored: runs of spaces made one, NFC; ValueError if empty or too long."""
-    name = nfc(" ".join(name.split()))
+    name = printable(nfc(" ".join(name.split())))
     if not name:
         raise ValueError("a player needs a name")
     if len(name) > MAX_NAME:

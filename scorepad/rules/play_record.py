@@ -16,7 +16,7 @@ from pydantic import Field, StrictInt, model_validator
 from pydantic.functional_validators import AfterValidator
 
 from .model_base import Model
-from .names import nfc
+from .names import nfc, printable, printable_notes
 
 MAX_MINUTES = 9_999  # a week of play is a typo, not a game
 MAX_NOTES = 2_000
@@ -50,8 +50,8 @@ def _check_id(text: str) -> str:
 
 Moment = Annotated[str, Field(max_length=40), AfterValidator(check_moment)]
 PlayId = Annotated[str, Field(max_length=40), AfterValidator(_check_id)]
-Location = Annotated[str, Field(max_length=80), AfterValidator(nfc)]
-Notes = Annotated[str, Field(max_length=MAX_NOTES), AfterValidator(nfc)]
+Location = Annotated[str, Field(max_length=80), AfterValidator(nfc), AfterValidator(printable)]
+Notes = Annotated[str, Field(max_length=MAX_NOTES), AfterValidator(nfc), AfterValidator(printable_notes)]
 Minutes = Annotated[StrictInt, Field(ge=0, le=MAX_MINUTES)]
 
 

@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from ..messages import counted
 from .count_fields import BY_KEY, COUNT_KEYS, with_count
 from .entry_base import EntryError, Index, checked
-from .models import Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
+from .models import Colour, Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
 
 LIST_LABELS = {"pinax": "Pinax tile", "scribes": "Scribe", "scholars": "Scholar"}
 CountKey = Literal[COUNT_KEYS]  # type: ignore[valid-type]  (the table's keys, checked by pydantic)
@@ -58,7 +58,7 @@ class SetColour(PlayerEntry):
     """Change a player's colour label."""
 
     kind: Literal["set_colour"] = "set_colour"
-    colour: Annotated[str, Field(max_length=20)]
+    colour: Colour
 
     def words(self, who) -> str:
         """What this entry did, in words (``who`` names a player by number)."""

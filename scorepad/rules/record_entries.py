@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool
 
 from .entry_base import EntryError, checked
 from .model_base import Model
-from .models import MAX_NAME, Sheet
+from .models import Sheet, StartPlayer
 from .play_record import Location, Minutes, Moment, Notes, Played, minutes_of, read_moment
 from .record_text import clock_words, duration_words
 
@@ -23,7 +23,7 @@ class SetRecord(Model):
     kind: Literal["set_record"] = "set_record"
     location: Location | None = None
     notes: Notes | None = None
-    start_player: Annotated[str, Field(max_length=MAX_NAME)] | None = None
+    start_player: StartPlayer | None = None
     duration_minutes: Minutes | None = None
     played: Played | None = None
     finished: StrictBool | None = None

@@ -158,6 +158,18 @@ async def test_paste_lines_into_a_name_fills_successive_names_and_the_file():
         assert [p.name for p in saved(app).players] == ["Ana", "Ben", "Cy"]
 
 
+async def test_paste_of_escape_sequences_keeps_the_text_and_drops_what_a_terminal_would_act_on():
+    """A paste carrying an escape sequence (a copied coloured line, say): no key types
+    one and no sheet takes one, so the field keeps the text around it, in its order."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await paste(pilot, "T\x1b[2Jitle\x07X\tAna\x1b]0;PWNED\x07")
+        assert values(app, "title", "name-0") == ["T[2JitleX", "Ana]0;PWNED"]
+        await pilot.press("ctrl+s")
+        assert saved(app).title == "T[2JitleX" and [p.name for p in saved(app).players] == ["Ana]0;PWNED"]
+
+
 async def test_paste_into_the_title_gives_the_first_part_to_the_title_and_the_rest_to_names():
     app = ScorepadApp()
     async with running(app) as pilot:

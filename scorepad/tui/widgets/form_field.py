@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
+from ...rules.names import CONTROLS
+
 
 def fill_field(field: Input, value: str, cursor: int | None = None) -> bool:
     """Set a field's text, cut at its ``max_length``, the cursor at ``cursor`` (else at
-    the end); whether it was cut. A longer value would leave a field the Input refuses
-    to edit at all."""
+    the end), without control characters (``CONTROLS``); whether it was cut. A longer
+    value would leave a field the Input refuses to edit at all."""
+    value = CONTROLS.sub("", value)  # a paste's escape sequences: no key types them, no sheet takes them
     cut = bool(field.max_length) and len(value) > field.max_length
     if cut:
         value = value[:field.max_length]
