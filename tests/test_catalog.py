@@ -38,9 +38,9 @@ def reads(monkeypatch) -> list:
     """The files the listing reads (rather than taking from the index)."""
     done: list = []
 
-    def counted(path, mtime):
+    def counted(path, mtime, journalled=False):
         done.append(path.name)
-        return read_summary(path, mtime)
+        return read_summary(path, mtime, journalled)
 
     monkeypatch.setattr(catalog, "read_summary", counted)
     return done

@@ -312,6 +312,30 @@ def test_the_commands_count_the_changes_a_crash_left_in_the_journal(capsys, comm
     assert (session.path.read_bytes(), journal.read_bytes()) == files
 
 
+def test_the_saved_games_list_counts_the_changes_in_a_journal_and_never_indexes_them(capsys):
+    """Values typed and shown, the file not yet rewritten (the app open on it, or killed
+    before its background save): Home's Open list and ``scorepad history`` showed the
+    file's older totals. They read the game as the app would open it, every time: the
+    journal changes while the file's stat stays."""
+    from scorepad.storage.catalog import saved_games
+
+    from .test_journal import crash, new_session, renown
+
+    session = new_session()
+    session.apply(renown(12))
+    crash(session)
+    files = (session.path.read_bytes(), session.journal.path.read_bytes())
+    for _ in range(2):  # the second listing from the index: the journal still counted
+        (game,), problems = saved_games()
+        assert {p.name: p.total for p in game.players} == {"Ana": 12, "Ben": 0} and problems == []
+    session.apply(renown(15))  # more typed: the file's stat as it was
+    (game,), _ = saved_games()
+    assert game.players[0].total == 15
+    code, out, _ = run(capsys, "history")
+    assert code == 0 and "Ana 15" in out
+    assert session.path.read_bytes() == files[0]
+
+
 def test_the_commands_read_the_file_alone_when_its_journal_is_of_another_version(capsys, tmp_path):
     """A journal whose base is not this file (a copy, or the file saved by someone else
     since) adds nothing: the file is scored as it is, and nothing is said."""

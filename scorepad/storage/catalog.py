@@ -38,8 +38,9 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     if problem:
         return [], [problem]
     try:
-        names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(".json")) \
-            if folder.is_dir() else []
+        found = [entry.name for entry in os.scandir(folder)] if folder.is_dir() else []
+        names = sorted(name for name in found if name.endswith(".json"))
+        journals = {name for name in found if name.endswith(".journal")}  # as ``journal_path`` names them
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
@@ -51,7 +52,7 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
             if progress is not None and number % PROGRESS_STEP == 0 and clock() >= due:
                 progress(number, len(names))
                 due = clock() + PROGRESS_EVERY
-            game, problem = listed(index, folder, prefix, name)
+            game, problem = listed(index, folder, prefix, name, f".{name}.journal" in journals)
             if game is not None:
                 games.append(game)
             elif problem:
@@ -61,9 +62,14 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     return games, problems
 
 
-def listed(index: GamesIndex, folder: Path, prefix: str, name: str) -> tuple[GameSummary | None, str]:
+def listed(index: GamesIndex, folder: Path, prefix: str, name: str,
+           journalled: bool = False) -> tuple[GameSummary | None, str]:
     """The file's summary, or why it is not one ("" for an old export), from the index
-    when the file is as it was indexed, else read (and indexed)."""
+    when the file is as it was indexed, else read (and indexed). A file with a journal
+    beside it is read with its journal, and not indexed: the journal changes while the
+    file's stamp stays."""
+    if journalled:
+        return read_listed(folder / name, stamp_mtime(stamp_of(prefix + name)), journalled=True)
     stamp = stamp_of(prefix + name)
     text = index.entry(name, stamp)
     if text is not None:
@@ -77,19 +83,19 @@ def listed(index: GamesIndex, folder: Path, prefix: str, name: str) -> tuple[Gam
     return game, problem
 
 
-def read_summary(path: Path, mtime: float) -> GameSummary:
+def read_summary(path: Path, mtime: float, journalled: bool = False) -> GameSummary:
     """The file's summary (``summary_reading``), whose reader loads when a game is first
     read: over games all indexed, ``scorepad history`` builds none of the sheet's models
     (importing them was a third of its time at 10,000 games)."""
     from .summary_reading import read_summary as read
 
-    return read(path, mtime)
+    return read(path, mtime, journalled)
 
 
-def read_listed(path: Path, mtime: float) -> tuple[GameSummary | None, str]:
+def read_listed(path: Path, mtime: float, journalled: bool = False) -> tuple[GameSummary | None, str]:
     """Read one file for the listing: its summary, or the message that says why not."""
     try:
-        return read_summary(path, mtime), ""
+        return read_summary(path, mtime, journalled), ""
     except SheetFileError as err:
         return None, "" if old_export(path, err) else str(err)
     except Exception as err:  # whatever it is: one odd file must not hide every other game

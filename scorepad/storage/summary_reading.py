@@ -76,9 +76,19 @@ def summary_score(sheet: Sheet, index: int, saved_total: int | None) -> PlayerSc
     return replace(rest, pinax=rest.pinax + saved_total - rest.total)
 
 
-def read_summary(path: Path, mtime: float) -> GameSummary:
-    """The summary of the sheet at ``path`` (SheetFileError when it is not one)."""
+def read_summary(path: Path, mtime: float, journalled: bool = False) -> GameSummary:
+    """The summary of the sheet at ``path`` (SheetFileError when it is not one).
+    ``journalled``: a journal lies beside it (the app open on it, or killed before its
+    background save): the sheet as the app would open it, the journal's changes too,
+    as ``scorepad score`` reads it; the file alone when the journal does not go on from
+    it. The history is read then, the file's totals set aside (they are behind)."""
     sheet, _, totals, saved = parse_head(read_bytes(path), str(path))
+    if journalled:
+        from .sheet_file import load_current
+
+        current = load_current(path)
+        if current.replayed and not current.note:
+            sheet, totals = current.states[-1], {}
     table = rank_scores(tuple(summary_score(sheet, i, totals.get(player.name))
                               for i, player in enumerate(sheet.players)))
     day, at, dated_by = game_moment(sheet, saved, path, mtime)
