@@ -170,3 +170,21 @@ async def test_S5_the_grid_is_coloured_by_its_component_classes(grid_game_path):
         assert cursor in styles(grid)
         await pilot.press("m")
         assert editing in styles(grid)
+
+
+async def test_S2_enter_in_the_grid_size_goes_from_rows_to_columns_and_lays_the_grid_out(game_path):
+    """A new user typed ``3 Tab 4 Enter`` and nothing happened: only the button laid the
+    grid out. Enter now does, from the columns, and goes from rows to columns (keys in
+    one burst)."""
+    from textual.widgets import Input
+
+    from .helpers import on_disk
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        app.screen.query_one("#grid-rows", Input).focus()
+        await burst(pilot, "3", "enter", "4", "enter")
+        grid = on_disk(app).sheet.library.grid
+        assert (grid.height, grid.width) == (3, 4)
+        assert app.focused.id == "grid"

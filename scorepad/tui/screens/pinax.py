@@ -145,6 +145,14 @@ class PinaxScreen(GameScreen):
         self.focus_after = f"#tile-{len(self.sheet.players[self.player].pinax)}"
         self.send(PutPinax(player=self.player, tile={"pattern": [[0, 0]]}))
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the grid's size: from rows on to columns, and from columns lay it
+        out, as Setup's fields go (Enter did nothing there; only the button did)."""
+        if event.input.id == "grid-rows":
+            self.set_focus(self.query_one("#grid-cols", Input))
+        elif event.input.id == "grid-cols":
+            self.lay_grid()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         name = event.button.id or ""
         if name.startswith("remove-"):
