@@ -335,3 +335,26 @@ async def test_a_failed_save_offers_to_save_elsewhere_and_keeps_the_value(game_p
         await pilot.pause()
         assert read_sheet(target).sheet.players[0].renown == 31
         assert app.session.path == target
+
+
+async def test_keys_typed_with_the_enter_that_opens_the_list_wait_for_the_games(scorepad_home):
+    """``Enter Down Enter`` in one burst from Home's "Open a saved game": the Down and
+    the Enter reached a list not yet read, and were lost; they wait for it now."""
+    from scorepad.storage.catalog import saved_games
+    from scorepad.storage.session import SheetSession
+
+    from .conftest import three_players
+    from .helpers import burst, listed
+
+    for title in ("First", "Second", "Third"):
+        SheetSession.create(three_players(title=title)).close()
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        options = [o.id for o in app.screen.query_one("#menu").options]
+        app.screen.query_one("#menu").highlighted = options.index("open")
+        await burst(pilot, "enter", "down", "enter")
+        await listed(pilot)
+        await pilot.pause()
+        assert app.session is not None, "the burst's last Enter opened nothing"
+        second = saved_games()[0][1].path  # newest first, all three not finished: Down goes to it
+        assert app.session.path == second and app.current_game_screen() == "progress"

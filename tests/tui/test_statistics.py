@@ -150,8 +150,12 @@ async def test_the_screen_is_up_and_answers_keys_while_the_games_are_read(fixtur
         assert reading.wait(5)
         screen = app.screen
         assert "Reading the saved games" in str(screen.query_one("#loading").render()) and not screen.loaded
-        await pilot.press("f1")  # the app answers meanwhile
-        assert app.screen is not screen
+        await pilot.press("f1")  # the app answers meanwhile (keys wait a second at most for the list)
+        for _ in range(60):
+            if app.screen is not screen:
+                break
+            await pilot.pause(0.05)
+        assert app.screen is not screen and not screen.loaded
         await pilot.press("escape")
         go_on.set()
         await listed(pilot)

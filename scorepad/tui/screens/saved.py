@@ -4,12 +4,18 @@ far the reading got (the first listing after many new games reads every file).""
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
+
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Label
 
 from ...messages import counted
+from ..host import host
+
+KEYS_WAIT = 1.0  # seconds keys wait for the list at most
 
 
 class SavedGamesScreen(Screen):
@@ -38,11 +44,22 @@ class SavedGamesScreen(Screen):
         self.games: list = []
         self.problems: list[str] = []
         self.loaded = False
+        self.listed = asyncio.Event()
 
     def on_mount(self) -> None:
         self.query_one("#loading", Label).update("Reading the saved games…")
+        self.run_worker(self.keys_wait_for_the_list(), group="keys-wait")
         # once the screen is drawn: the thread would take half its time to come up
         self.call_after_refresh(self.run_worker, self.read_games, thread=True, exclusive=True, group="saved-games")
+
+    async def keys_wait_for_the_list(self) -> None:
+        """Keys typed before the games are listed wait for them, a second at most (the
+        screen never stops answering: thousands of games not indexed yet take longer):
+        ``Down Down Enter`` typed at once with the Enter that opened the list went to an
+        empty list and were lost. The wait ends with the screen too (its workers are
+        cancelled then)."""
+        with host(self).holding_keys(), suppress(TimeoutError):
+            await asyncio.wait_for(self.listed.wait(), KEYS_WAIT)
 
     def read_games(self) -> None:
         """In the worker's thread: list the games, telling the screen how it goes
@@ -70,6 +87,7 @@ class SavedGamesScreen(Screen):
         loading.update(unreadable_words(event.problems))
         loading.display = bool(event.problems)
         self.show(event.worked)
+        self.listed.set()  # after the list is filled: the next key finds it
 
     def show(self, worked: object) -> None:
         """Show the games read (``self.games``) and what ``work_out`` made of them."""
