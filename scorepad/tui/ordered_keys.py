@@ -46,6 +46,10 @@ class OrderedKeys:
         self._holds = 0
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and event.key == "ctrl+j" and not event.is_forwarded:
+            # a line feed is an Enter typed before the terminal was put in raw mode (its
+            # line discipline turned the carriage return into one): no key of ours is Ctrl+J
+            event = events.Key("enter", "\r")
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             feeding = self._key_feeder is not None and not self._key_feeder.done()
             if not feeding and not self._waiting_keys and self._quiet(handling=True):

@@ -228,3 +228,14 @@ async def test_a_key_typed_into_a_dialog_never_waits_for_the_screen_under_it(gam
         assert app.keys_settled()  # the next key goes straight to the dialog
         await burst(pilot, "n")
         assert answers == [False] and app.screen is progress
+
+
+async def test_S9_line_feeds_typed_before_the_terminal_went_raw_are_enters(game_path):
+    """Keys typed while scorepad starts reach it through the terminal's line discipline,
+    which turns Enter into a line feed (Ctrl+J): ``11 Enter 12 Enter 13 Enter`` glued
+    into one cell, ``111213``, and stored nothing. A line feed is an Enter now."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        await burst(pilot, "1", "1", "ctrl+j", "1", "2", "ctrl+j", "1", "3", "ctrl+j")
+        assert [p.supplies.kings_grace for p in on_disk(app).sheet.players] == [11, 12, 13]
