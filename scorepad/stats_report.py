@@ -118,9 +118,10 @@ def stats_text(figures: Figures, filters: Filters = Filters()) -> str:
 
 
 def game_line(game: GameSummary) -> str:
-    """One game of the history: day, title, file and winners, then the totals."""
+    """One game of the history: day, title, file and winners (leading, for a game not
+    finished: no one has won it yet), then the totals."""
     winners = game.winners
-    won = f"  won by {' and '.join(winners)}" if winners else ""
+    won = f"  {'won by' if game.finished else 'leading so far:'} {' and '.join(winners)}" if winners else ""
     totals = ", ".join([f"{p.name} {p.total}" for p in game.players])
     return f"{game.day}  {game.title or '(untitled)'}  [{game.name}]{won}\n    {totals}"
 

@@ -71,6 +71,7 @@ def test_history_lists_games_and_player_records_over_finished_games_only(scorepa
     finished, scratch = out.split("Not finished (not counted): 1")
     assert "Friday" in finished and "Saturday" in finished and "won by Ana" in out and "won by Ben" in out
     assert "Scratch" in scratch and "Scratch" not in finished
+    assert "leading so far: Ana" in scratch and "won by" not in scratch  # not finished: no one has won
     ana = next(line for line in out.splitlines() if line.startswith("Ana "))
     assert ana.split()[:8] == ["Ana", "2", "1", "50.0", "%", "6.0", "10", "2"]  # games wins win% average best worst
     assert "skipped:" in err and "junk.json" in err
