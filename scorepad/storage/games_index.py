@@ -26,7 +26,9 @@ from .summaries import GameSummary, PlayerLine
 
 KIND = "scorepad-games-index"
 MAX_INDEX_BYTES = 256 * 1024 * 1024  # some 250 bytes a game: a larger file is not ours
-VERSION = 3  # of the index and of what it read (3: text a terminal acts on refused); a new scorepad version rebuilds it too
+# of the index and of what it read (3: text a terminal acts on refused); a new scorepad
+# version rebuilds it too
+VERSION = 3
 Value = list | str  # a game (``game_json``), or why the file is not one ("" for an old export)
 
 

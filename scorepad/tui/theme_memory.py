@@ -17,6 +17,9 @@ class ThemeMemory:
         """Start in the remembered theme; say so when the settings cannot be used."""
         settings, problem = load_settings()
         wanted = theme_setting(settings)
+        if "theme" in settings and wanted is None and not problem:
+            problem = (f"The theme remembered in the settings, {settings['theme']!r:.40}, is no theme's name: "
+                       f"using {self.theme!r}.")
         if wanted is not None and wanted not in self.available_themes:
             problem = f"The theme {wanted!r} remembered in the settings is not available: using {self.theme!r}."
         if problem:  # once the first screen is up: a toast raised before it is not shown

@@ -82,3 +82,12 @@ async def test_a_theme_that_no_longer_exists_is_named_and_the_default_used(score
     settings_path().write_text('{"theme": "sepia-2031"}')
     theme, said = await start()
     assert theme == ScorepadApp().theme and "sepia-2031" in said and "not available" in said
+
+
+@pytest.mark.parametrize("value", ["42", '""', "null", '["nord"]'])
+async def test_a_remembered_theme_that_is_no_name_is_said_and_the_default_used(scorepad_home, value):
+    """A settings file edited by hand to ``{"theme": 42}`` was passed over in silence."""
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(f'{{"theme": {value}}}')
+    theme, said = await start()
+    assert theme == ScorepadApp().theme and "is no theme's name" in said
