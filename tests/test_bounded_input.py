@@ -87,10 +87,10 @@ def test_issue11_f4_no_error_of_any_kind_breaks_the_listing(scorepad_home, monke
     bad = good_game("Saturday")
     real = read_summary
 
-    def read(path, mtime):
+    def read(path, mtime, journalled=False):
         if path == bad:
             raise RuntimeError("a bug we have not met yet")
-        return real(path, mtime)
+        return real(path, mtime, journalled)
 
     monkeypatch.setattr("scorepad.storage.catalog.read_summary", read)
     games, problems = saved_games()

@@ -520,7 +520,7 @@ def test_an_unexpected_error_is_named_with_its_kind(tmp_path, monkeypatch):
     bad = tmp_path / "odd.json"
     bad.write_bytes(FRIDAY_BYTES)
 
-    def read(path, mtime):
+    def read(path, mtime, journalled=False):
         raise RuntimeError("a bug we have not met yet")
 
     monkeypatch.setattr(catalog, "read_summary", read)
