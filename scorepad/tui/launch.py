@@ -9,12 +9,19 @@ def launch(path: Path | None = None, replay: Path | None = None, demo: bool = Fa
     """Run the app until it quits; its exit code. A sheet given is opened first, once:
     SheetFileError for a file that cannot be read, before the app starts (exit 2).
 
-    The garbage collector is held off until the app's first frame: start-up makes
-    hardly any garbage, and the collector's passes over the modules and models it loads
-    were a tenth of the time to a sheet's first screen (about 100 ms)."""
+    Keys typed meanwhile reach the app as typed (``early_keys``). The garbage collector
+    is held off until the app's first frame: start-up makes hardly any garbage, and the
+    collector's passes over the modules and models it loads were a tenth of the time to
+    a sheet's first screen (about 100 ms)."""
     from ..storage.collection import HeldOnce
+    from .early_keys import keys_as_typed
 
-    start_up = HeldOnce()
+    with keys_as_typed():
+        return started(path, replay, demo, HeldOnce())
+
+
+def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int:
+    """``launch``, the terminal reading keys as typed and the collector held."""
     session = None
     try:
         session = opened(path) if path is not None else None
