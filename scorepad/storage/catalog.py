@@ -68,9 +68,9 @@ def listed(index: GamesIndex, folder: Path, prefix: str, name: str,
     when the file is as it was indexed, else read (and indexed). A file with a journal
     beside it is read with its journal, and not indexed: the journal changes while the
     file's stamp stays."""
-    if journalled:
-        return read_listed(folder / name, stamp_mtime(stamp_of(prefix + name)), journalled=True)
     stamp = stamp_of(prefix + name)
+    if journalled:
+        return read_listed(folder / name, stamp_mtime(stamp), journalled=True)
     text = index.entry(name, stamp)
     if text is not None:
         value = value_of(text)
