@@ -9,6 +9,7 @@ from typing import Any
 from .columns import cell_len, fit
 from .messages import counted
 from .rules.categories import CATEGORIES, CATEGORY_LABELS
+from .messages import shown
 from .stats import Figures, Filters, PlayerFigures
 from .storage.summaries import GameSummary
 
@@ -123,7 +124,7 @@ def game_line(game: GameSummary) -> str:
     winners = game.winners
     won = f"  {'won by' if game.finished else 'leading so far:'} {' and '.join(winners)}" if winners else ""
     totals = ", ".join([f"{p.name} {p.total}" for p in game.players])
-    return f"{game.day}  {game.title or '(untitled)'}  [{game.name}]{won}\n    {totals}"
+    return f"{game.day}  {game.title or '(untitled)'}  [{shown(game.name)}]{won}\n    {totals}"
 
 
 def history_text(figures: Figures) -> str:

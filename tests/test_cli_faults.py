@@ -348,3 +348,29 @@ def test_the_commands_read_the_file_alone_when_its_journal_is_of_another_version
     code, out, err = run(capsys, "score", "--json", str(session.path))
     assert code == 0 and err == ""
     assert {p["name"]: p["renown"] for p in json.loads(out)["players"]} == {"Ana": 3, "Ben": 0}
+
+
+def test_a_file_name_a_terminal_would_act_on_is_shown_escaped_never_obeyed(scorepad_home, capsys):
+    """A file in the games folder named with an escape sequence (any byte but / is
+    allowed in a name): the message naming it cleared the terminal that printed it."""
+    from scorepad.storage.paths import games_dir
+
+    games_dir().mkdir(parents=True)
+    (games_dir() / "\x1b[2J\x1b]0;PWNED\x07.json").write_text("{")
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "\x1b" not in out + err and "\x07" not in out + err
+    assert "\\x1b[2J\\x1b]0;PWNED\\x07.json" in err
+    code, out, err = run(capsys, "score", str(games_dir() / "\x1b[2J\x1b]0;PWNED\x07.json"))
+    assert code == 2 and "\x1b" not in out + err and "\\x1b[2J" in err
+
+
+def test_a_game_whose_file_name_a_terminal_would_act_on_is_listed_escaped(scorepad_home, capsys):
+    from scorepad.storage.paths import games_dir
+
+    from .conftest import make_sheet
+
+    games_dir().mkdir(parents=True)
+    sheet = make_sheet({"name": "Ana", "renown": 3})
+    write_sheet(games_dir() / "\x1b[2Jgame.json", sheet, (Begin(sheet=sheet),))
+    code, out, err = run(capsys, "history")
+    assert code == 0 and "\x1b" not in out + err and "[\\x1b[2Jgame.json]" in out

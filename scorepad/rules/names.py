@@ -12,13 +12,11 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Iterable
 
-MAX_NAME = 30
+from ..messages import CONTROLS
 
-# C0 and C1 controls (escape sequences: a shared file could clear the terminal it is
-# shown in, retitle its window or fake lines of output), DEL, and the bidirectional
-# overrides and isolates, which show text in another order than it is stored
-CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-NOTE_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # notes keep tabs, lines
+MAX_NAME = 30
+# ``CONTROLS`` but tabs and line breaks, which notes keep
+NOTE_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str, controls: re.Pattern = CONTROLS) -> str:

@@ -3,6 +3,8 @@ can catch it before it needs the file format's models."""
 
 from __future__ import annotations
 
+from ..messages import shown
+
 MAX_MESSAGE = 300  # characters of an error message: a 10 MB value must not become a 10 MB line
 
 
@@ -22,6 +24,7 @@ class SheetFileError(Exception):
     """
 
     def __init__(self, source: str, where: str, problem: str) -> None:
+        source, where, problem = shown(source), shown(where), shown(problem)
         source, where = clip(source, 120), clip(where, 80)
         place = f" at {where}" if where else ""
         problem = clip(problem, MAX_MESSAGE - len(f"{source}{place}: "))

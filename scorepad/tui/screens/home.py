@@ -8,6 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from ...messages import shown
 from ...storage.paths import games_dir
 from ..host import host
 from ..widgets.footer import FooterBand
@@ -41,7 +42,7 @@ class HomeScreen(Screen):
         menu.add_option(Option("New game", id="new"))
         if files:
             self.last_path = files[-1]
-            menu.add_option(Option(f"Continue the last game: {self.last_path.stem}", id="continue"))
+            menu.add_option(Option(f"Continue the last game: {shown(self.last_path.stem)}", id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))
             menu.add_option(Option("Statistics", id="statistics"))

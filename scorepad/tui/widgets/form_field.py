@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from ...rules.names import CONTROLS
+from ...messages import CONTROLS
 
 
 def fill_field(field: Input, value: str, cursor: int | None = None) -> bool:

@@ -14,6 +14,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ...columns import fit
+from ...messages import shown
 from ...storage.summaries import GameSummary
 
 Row = GameSummary | str  # a game, or the heading of a section
@@ -25,7 +26,7 @@ def game_words(game: GameSummary, width: int) -> str:
     winners = set(game.winners)
     totals = ", ".join(f"{p.name}{'*' if p.name in winners else ''} {p.total}" for p in game.players)
     title = fit(game.title or "(untitled)", 24)
-    name = f"  {game.name}" if width >= 100 else ""
+    name = f"  {shown(game.name)}" if width >= 100 else ""
     return fit(f" {game.day}  {title}  {fit(totals, max(8, width - 40 - len(name)))}{name}", width)
 
 
