@@ -57,6 +57,11 @@ def stamp_mtime(stamp: str) -> float:
     return int(stamp.split()[3]) / 1e9 if stamp else 0.0
 
 
+def stamp_ctime_ns(stamp: str) -> int:
+    """The change time a (non-empty) stamp holds, in ns: its last field."""
+    return int(stamp[stamp.rindex(" ") + 1:])
+
+
 def game_json(game: GameSummary) -> list:
     """A summary as the index keeps it, flat (lists parse faster than objects): day, at,
     dated by, title, finished, then per player its name, rank, total and categories.
@@ -132,7 +137,7 @@ class GamesIndex:
         written anew, later than it."""
         line = self.known.get(name)
         if stamp and line is not None and line.startswith(stamp) and line[len(stamp):len(stamp) + 1] == "\t":
-            if int(stamp[stamp.rindex(" ") + 1:]) >= self.written:  # its change time, in ns
+            if stamp_ctime_ns(stamp) >= self.written:
                 self.changed = True
                 return None
             self.found[name] = line
