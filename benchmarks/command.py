@@ -60,7 +60,6 @@ class Run:
             if renderable is not None and "frame" not in self.figures and \
                     (self.until is None or type(screen).__name__ == self.until):
                 self.figures["frame"] = time.perf_counter()
-                self.figures["cpu"] = time.process_time()  # this process's CPU time until then
                 self.drawn.set()
 
         app._display = timed_display
