@@ -3,6 +3,7 @@ run an app."""
 
 from __future__ import annotations
 
+import time
 from contextlib import asynccontextmanager
 
 import pytest
@@ -39,6 +40,33 @@ def answer_at_once(monkeypatch):
 
     monkeypatch.setattr(ordered_keys, "GUARD_SETTLE", 0.0)
     monkeypatch.setattr(ordered_keys, "GUARD_PAUSE", 0.0)
+
+
+class KeyClock:
+    """The clock the key guard reads (``ordered_keys``) and the questions note when
+    they were asked by, moved by the test alone: a typist's pause is a step of this
+    clock, not a sleep a loaded machine can stretch past the guard's limits."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """The typist stops this long."""
+        self.now += seconds
+
+
+@pytest.fixture
+def key_clock(monkeypatch) -> KeyClock:
+    """Keys and questions timed by a ``KeyClock`` (``advance`` it)."""
+    from scorepad.tui import autosave, game_opener, ordered_keys
+
+    clock = KeyClock()
+    for module in (ordered_keys, autosave, game_opener):
+        monkeypatch.setattr(module, "monotonic", clock)
+    return clock
 
 
 def app_on(path) -> ScorepadApp:

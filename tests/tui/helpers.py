@@ -29,6 +29,17 @@ async def settle(pilot) -> None:
     await pilot.pause()
 
 
+async def until(pilot, condition, within: float = 10.0) -> None:
+    """Wait until ``condition()`` holds (work in a thread or on a timer: the pilot's
+    pause does not wait for it), at most ``within`` seconds: a loaded machine takes
+    longer, and the test then fails saying so, never at random."""
+    for _ in range(int(within / 0.01)):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"not within {within} s")
+
+
 async def listed(pilot) -> None:
     """Wait until a screen of saved games has read them and shown them, and until the
     figures it works out are shown (threads: the pilot's pause does not wait for them;

@@ -16,7 +16,7 @@ from scorepad.storage.session import SheetSession
 from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
 
 from .conftest import app_on, running
-from .helpers import burst, goto, on_disk, type_line
+from .helpers import burst, goto, on_disk, type_line, until
 
 
 def edited_by_someone_else(path) -> bytes:
@@ -32,7 +32,7 @@ def app_looking_by_hand(path):
     return app
 
 
-async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_puts_the_value_back(game_path):
+async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_puts_the_value_back(game_path, key_clock):
     app = app_looking_by_hand(game_path)
     async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
@@ -46,7 +46,7 @@ async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_p
         await burst(pilot, "2", "0", "enter", "t", "k")  # the run goes on: "Hypatia" has a "t"
         assert isinstance(app.screen, ChoiceScreen)  # no key of the run answered it
         assert game_path.read_bytes() == theirs and app.session.sheet.players[1].name == "Ben"
-        await pilot.pause(0.7)  # the typist stops, reads the question, answers
+        key_clock.advance(0.7)  # the typist stops, reads the question, answers
         await burst(pilot, "k")
         assert not isinstance(app.screen, ChoiceScreen)
         await burst(pilot, "1", "4", "enter")  # the "1" typed before the question was put back
@@ -96,7 +96,7 @@ async def test_a_file_replaced_by_garbage_offers_only_to_keep_ours_and_never_cra
         assert read_sheet(game_path).sheet.players[0].renown == 30
 
 
-async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full_path(game_path, monkeypatch):
+async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full_path(game_path, monkeypatch, key_clock):
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "renown")
@@ -111,7 +111,7 @@ async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full
         await burst(pilot, "1", "1", "enter")  # the run goes on: no "...json11"
         assert isinstance(app.screen, SaveAsScreen) and app.screen.query_one("#path").value == suggestion
         assert not list(game_path.parent.glob("*.json1*")) and "NOT SAVED" in app.save_state
-        await pilot.pause(0.7)
+        key_clock.advance(0.7)
         app.screen.query_one("#path").value = "50"  # typed by hand, after reading it: a full path only
         await burst(pilot, "enter")
         assert isinstance(app.screen, SaveAsScreen) and not (game_path.parent / "50").exists()
@@ -150,8 +150,7 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
             await pilot.pause()
         assert app.session.read_only and "READ-ONLY" in str(app.screen.query_one("TitleBar").render())
         writer.apply(SetCount(player=0, field="renown", value=17))
-        await pilot.pause(0.3)
-        assert app.session.sheet.players[0].renown == 17
+        await until(pilot, lambda: app.session.sheet.players[0].renown == 17)
         assert [s.total for s in app.live.standings().scores if s.name == "Ana"] == [17]
     writer.close()
 
@@ -215,8 +214,7 @@ async def test_a_change_that_draws_nothing_is_fsynced_all_the_same_and_holds_no_
         await goto(pilot, "supplies")  # no colour on it: the change draws no frame
         app.live.send(SetColour(player=0, colour="red"))
         assert app.session.journal.written and not app.keys_settled()
-        await pilot.pause(0.3)
-        assert app.session.journal.written == [] and app.keys_settled()
+        await until(pilot, lambda: app.session.journal.written == [] and app.keys_settled())
 
 
 async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_where(scorepad_home, tmp_path, answer_at_once):

@@ -19,7 +19,7 @@ from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on, running
-from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line
+from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line, until
 
 
 async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
@@ -247,8 +247,9 @@ async def test_every_committed_value_is_on_disk_when_shown_and_in_the_file_after
         await goto(pilot, "renown")
         await type_line(pilot, "27")
         assert on_disk(app).sheet.players[0].renown == 27 and not app.session.unsaved
-        await pilot.pause(0.4)  # typing paused: the file itself is rewritten, in a thread
-        assert read_sheet(game_path).sheet.players[0].renown == 27 and app.session.folded
+        # typing paused: the file itself is rewritten, in a thread
+        await until(pilot, lambda: app.session.folded)
+        assert read_sheet(game_path).sheet.players[0].renown == 27
 
 
 async def test_school_and_scholars_bad_input_stores_nothing(game_path):
