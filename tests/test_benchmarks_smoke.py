@@ -50,6 +50,7 @@ def test_every_section_is_in_one_part_and_says_what_it_prints():
     assert set(MEASURES) == set(parts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", PARTS, ids=["+".join(part) for part in PARTS])
 def test_benchmarks_run_quick_prints_every_measure(part):
     only = [arg for name in part for arg in ("--only", name)]

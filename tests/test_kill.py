@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_no_value_shown_and_corrupts_no_file(tmp_path):
     done = subprocess.run([sys.executable, "-m", "benchmarks.kill_app", "--kills", "12"], cwd=ROOT,
                           capture_output=True, text=True, timeout=240)

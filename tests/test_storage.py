@@ -144,6 +144,7 @@ def said(fd: int) -> bytes:
     return os.read(fd, 1)
 
 
+@pytest.mark.slow
 def test_sigkill_mid_save_leaves_the_old_or_the_new_sheet(tmp_path):
     """A crash at any moment loses nothing saved: 200 kills, half of them at a random
     moment after a few whole saves, half just before the rename that ends a save (the

@@ -4,6 +4,7 @@ the chart's five categories told apart. The colours all come from theme variable
 
 from __future__ import annotations
 
+import pytest
 from rich.color import ColorType
 from textual.color import Color
 
@@ -83,6 +84,7 @@ def unreadable_text(screen, lines: slice = slice(None)) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 async def test_every_word_on_every_game_screen_reads_in_every_theme_at_80x24(demo_path):  # noqa: F811
     """Issue 12, seen by a new user: in textual-light every heading was orange on grey
     (1.4:1), the phase marked dark blue on dark blue, the winner green on grey; some

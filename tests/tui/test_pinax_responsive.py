@@ -15,6 +15,8 @@ same start, and each key is judged by the least it took.
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.grid_keys import KEYS, key_costs, on_hard_grid, write_hard_sheet
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.widgets.live_totals import LiveTotals
@@ -23,6 +25,7 @@ FRAME = 0.016  # seconds: a frame at 60 per second
 TYPINGS = 3  # the keys typed three times over, each key judged by its least CPU time
 
 
+@pytest.mark.slow
 async def test_S5_every_key_on_the_grid_of_a_sheet_that_takes_seconds_is_drawn_within_a_frame(tmp_path):
     from scorepad.rules import pinax
 

@@ -184,6 +184,7 @@ async def test_a_click_puts_the_cursor_on_a_game_and_a_second_one_opens_it(fixtu
         assert app.session.path.name == "g6-solo.json"
 
 
+@pytest.mark.slow
 async def test_every_word_of_the_statistics_and_the_history_reads_in_every_theme(fixture_home):
     """As the game screens do (issue 12): the chart's values, the hints, the lists."""
     from .test_every_theme import unreadable_text
