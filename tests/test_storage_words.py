@@ -308,13 +308,15 @@ def test_a_lock_never_taken_gives_back_nothing_and_no_error(tmp_path):
     holder.release()
 
 
-@pytest.mark.parametrize("make", [lambda p: p.symlink_to(p.parent / "victim"), os.mkfifo], ids=["link", "fifo"])
-def test_a_lock_file_that_is_not_a_plain_file_says_how_to_get_past_it(tmp_path, make):
+@pytest.mark.parametrize("make, what", [(lambda p: p.symlink_to(p.parent / "victim"), "a link"),
+                                        (os.mkfifo, "a pipe or a device"), (Path.mkdir, "a folder")],
+                         ids=["link", "fifo", "folder"])
+def test_a_lock_file_that_is_not_a_plain_file_says_how_to_get_past_it(tmp_path, make, what):
     sheet = tmp_path / "game.json"
     make(lock_path(sheet))
     outcome = without_blocking(lock_path(sheet), lambda: SheetLock(sheet).acquire())
     assert isinstance(outcome.get("error"), SaveError)
-    assert str(outcome["error"]) == (f"cannot lock {sheet}: game.json.lock is not a plain file (a link?); "
+    assert str(outcome["error"]) == (f"cannot lock {sheet}: game.json.lock is not a plain file but {what}; "
                                      "remove it, then open the sheet again")
 
 

@@ -35,6 +35,11 @@ except ImportError:  # Windows: see the module docstring
     fcntl = None
 
 
+# What stands where a lock file goes, by the error opening it gives (``_flock`` raises
+# EINVAL itself for a pipe or a device).
+NOT_A_PLAIN_FILE = {errno.ELOOP: "a link", errno.EINVAL: "a pipe or a device", errno.EISDIR: "a folder"}
+
+
 def _clean(raw: object) -> dict:
     """A holder's pid, host and since, each as written if it is sane, else "?"."""
     raw = raw if isinstance(raw, dict) else {}
@@ -91,9 +96,9 @@ class SheetLock:
             else:
                 raise SheetLocked(self.sheet, self.holder())
         except OSError as err:
-            if err.errno in (errno.ELOOP, errno.EINVAL):  # a link or a pipe where our lock file goes
+            if what := NOT_A_PLAIN_FILE.get(err.errno):  # in the way of our lock file
                 raise SaveError(f"cannot lock {self.sheet}: {self.path.name} is not a plain file "
-                                "(a link?); remove it, then open the sheet again") from err
+                                f"but {what}; remove it, then open the sheet again") from err
             raise SaveError(explain(err, self.sheet, "lock")) from err
         self._fd, self.held = fd, True
         self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
