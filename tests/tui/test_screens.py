@@ -20,6 +20,7 @@ from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on, running
 from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line, until
+from .on_screen import screen_lines
 
 
 async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
@@ -203,8 +204,11 @@ async def test_a_sheet_held_by_another_scorepad_is_offered_read_only(game_path):
     lock = SheetLock(game_path).acquire()  # as if another scorepad had it open
     try:
         app = app_on(game_path)
-        async with running(app) as pilot:
+        async with running(app, (80, 24)) as pilot:
             assert isinstance(app.screen, ConfirmScreen)
+            # the app around the question, not a blank terminal: Home's title and keys
+            lines = screen_lines(app)
+            assert "scorepad — The Great Library" in lines[0] and "Help" in lines[-1]
             await pilot.press("y")
             await pilot.pause()
             assert app.session.read_only
