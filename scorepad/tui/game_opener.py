@@ -5,6 +5,7 @@ damaged file) is said on screen, and nothing open is lost."""
 from __future__ import annotations
 
 import gc
+from datetime import date
 from pathlib import Path
 from time import monotonic
 
@@ -56,6 +57,7 @@ class GameOpener:
         when it cannot be made there, ask where else."""
         from ..storage.atomic import SaveError
         from ..storage.lock import SheetLocked
+        from ..storage.paths import sheet_name
         from ..storage.session import SheetSession
         from .screens.dialogs import SaveAsScreen
 
@@ -66,7 +68,9 @@ class GameOpener:
         try:
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
         except (SaveError, SheetLocked) as err:  # the form stays as typed: nothing is lost
-            suggestion = str(Path.home() / (path.name if path else "game.json"))
+            # the name the games folder would have given it
+            name = path.name if path else sheet_name(sheet.title, date.today(), 1)
+            suggestion = str(Path.home() / name)
             self.ask_unprompted(SaveAsScreen(f"{err}.", suggestion, monotonic()), chosen)
             return
         self.use_session(session)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import os
+from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -231,6 +233,8 @@ async def test_a_new_game_where_no_game_can_be_made_keeps_the_form_and_asks_wher
         await burst(pilot, *"Night", "tab", *"Ana", "tab", "tab", *"Ben", "ctrl+s")
         assert isinstance(app.screen, SaveAsScreen) and app.return_code is None
         assert "not a folder" in str(app.screen.query_one(".field-message").render())
+        # the name the games folder would have given it, in the home folder
+        assert app.screen.query_one("#path").value == str(Path.home() / f"{date.today().isoformat()}-night.json")
         app.screen.query_one("#path").value = str(tmp_path / "night.json")
         await pilot.press("enter")
         await pilot.pause()
