@@ -157,9 +157,10 @@ class Keyboard:
 
 # -- one typist per screen: the one-table screens (Setup's Enter goes field to field) ----------
 
-def expect_focus(kb: Keyboard, widget_id: str, cursor: tuple[int, int] | None = None) -> None:
+def expect_focus(kb: Keyboard, widget_id: str, cursor: object = None) -> None:
     """Check that the screen is where the typist is about to type, as a user looks
-    before typing: the focus on ``#widget_id`` (and a table's cursor on ``cursor``).
+    before typing: the focus on ``#widget_id`` (and a table's cursor on ``cursor``, a
+    cell, or the field of Setup's form).
     Reads the screen, never moves anything."""
     focused = kb.app.focused
     if focused is None or focused.id != widget_id:
@@ -185,9 +186,9 @@ async def type_home(kb: Keyboard, target: dict) -> None:
 
 
 async def type_setup(kb: Keyboard, target: dict) -> None:
-    """Setup: Enter goes from text field to text field past the colour lists (title,
-    then each name); ctrl+s starts the game from the last name typed."""
-    expect_focus(kb, "title")
+    """Setup: Enter goes from text field to text field past the colours (title, then
+    each name); ctrl+s starts the game from the last name typed."""
+    expect_focus(kb, "form", "title")
     await kb.type(target["title"], "enter")
     names = [p["name"] for p in target["players"]]
     for n, name in enumerate(names):

@@ -6,7 +6,7 @@ field), a line is typed there (its keys sent at once, untimed), and Enter is pos
 terminal's key reader posts it. Timed from the Enter:
 
 - drawn: the first frame handed to the terminal after the screen took the value in
-  (the live totals shown; on Setup, the next field focused);
+  (the live totals shown; on Setup, the cursor on the next field);
 - durable: the journal line fsynced (scorepad fsyncs once the frame is out). The echo
   app's is an echo that appends the value to a file before showing it and fsyncs after
   its frame.
@@ -53,8 +53,9 @@ class Script:
     screen: str
     widget: str
     keys: Callable[[object, int], str]
-    watched: str = "totals"  # "totals": the live totals took it in; "focus": the next field has the focus
+    watched: str = "totals"  # "totals": the live totals took it in; "cursor": the cursor went to the next field
     cards: int = 4  # Scribes per player on the sheet (and typed per line on School)
+    fields: tuple[str, ...] = ()  # the fields typed in (a form's cursor), when not the whole widget
 
 
 def scribes(cards: int) -> Callable[[object, int], str]:
@@ -76,8 +77,8 @@ def quick_tile(grid, n: int) -> str:
 
 
 SCRIPTS = {
-    "setup": Script("setup", "#title, #name-0, #name-1, #name-2, #name-3", lambda field, n: f"Name {n}",
-                    watched="focus"),
+    "setup": Script("setup", "#form", lambda form, n: f"Name {n}", watched="cursor",
+                    fields=("title", "name-0", "name-1", "name-2", "name-3")),
     "progress": Script("progress", "#counts", count),
     "pinax tile": Script("pinax", "#quick", quick_tile),
     "pinax grid": Script("pinax", "#grid", lambda grid, n: f". M * {1 + n % 2}"),
@@ -169,8 +170,8 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
             app.action_go(script.screen)
         await settled(app, pilot)
         timer = Timer(app)
-        if script.watched == "focus":
-            timer.follow(app.screen, "set_focus")
+        if script.watched == "cursor":
+            timer.follow(app.screen.query_one(script.widget), "move_to")
         else:
             from scorepad.tui.widgets.live_totals import LiveTotals
 
@@ -179,11 +180,13 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
         fields = list(app.screen.query(script.widget))
         for n in range(commits):
             widget = app.focused if app.focused in fields else None
+            if widget is not None and script.fields and widget.cursor not in script.fields:
+                widget = None
             if widget is None:  # the last Enter left the table (or the last field): start again
                 widget = fields[0]
                 widget.focus()
                 if hasattr(widget, "cursor"):
-                    widget.cursor = (0, 0)
+                    widget.cursor = script.fields[0] if script.fields else (0, 0)
                 await settled(app, pilot)
             # the line before the Enter is not timed: sent at once, as a paste or a fast
             # typist sends it (Pilot's press waits for the process to go idle after
@@ -191,7 +194,7 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
             post_keys(app, *("ctrl+u", *script.keys(widget, n)) if script.widget != "#grid"
                       else script.keys(widget, n).split())
             await settled(app, pilot)
-            drawn, durable = await timer.enter(None if script.watched == "focus" else lambda: timer.synced_at)
+            drawn, durable = await timer.enter(None if script.watched == "cursor" else lambda: timer.synced_at)
             times["drawn"].append(drawn)
             if durable is not None:
                 times["durable"].append(durable)

@@ -6,6 +6,7 @@ from textual.widgets import Input
 
 from benchmarks.keystrokes import post_keys
 from scorepad.tui.widgets.count_grid import CountGrid
+from scorepad.tui.widgets.setup_form import SetupForm
 
 
 async def type_line(pilot, text: str) -> None:
@@ -68,11 +69,13 @@ async def tab_to(pilot, widget_id: str) -> None:
 
 
 def focused_id(app) -> str:
-    """The id of the focused widget, of the field around a focused Input, or of the
-    cell under a count table's cursor (``renown-1``)."""
+    """The id of the focused widget, of the field around a focused Input, of the
+    cell under a count table's cursor (``renown-1``), or of Setup's field (``name-0``)."""
     focused = app.focused
     if isinstance(focused, CountGrid):
         return focused.cell_id(*focused.cursor)
+    if isinstance(focused, SetupForm):
+        return focused.cursor
     if isinstance(focused, Input) and focused.parent is not None and focused.parent.id:
         return focused.parent.id
     return focused.id if focused is not None else ""

@@ -20,6 +20,7 @@ from scorepad.tui.widgets.choice_bar import ChoiceBar
 from scorepad.tui.widgets.count_grid import CountGrid
 from scorepad.tui.widgets.library_grid import LABEL, WIDTH, LibraryGridEditor
 from scorepad.tui.widgets.pattern_editor import PatternEditor
+from scorepad.tui.widgets.setup_form import SetupForm
 
 
 @pytest.fixture
@@ -69,6 +70,9 @@ def cursor_region(widget: Widget) -> Region:
     if isinstance(widget, PatternEditor):
         row, col = widget.cursor
         return Region(box.x + 2 * col, box.y + row, 2, 1)
+    if isinstance(widget, SetupForm):
+        x, y, width = widget.field_box(widget.cursor)
+        return Region(box.x + x, box.y + y, width, 1)
     if isinstance(widget, ChoiceBar):
         before = widget.options[:widget.highlighted]
         x = box.x + len(widget.label) + sum(widget.span(label) for _, label in before)

@@ -140,8 +140,8 @@ async def test_new_game_twice_shows_a_blank_form_with_the_title_focused(scorepad
     app = ScorepadApp()
     async with running(app, (80, 24)) as pilot:
         await burst(pilot, "enter", *"First", "enter", *"Ana", "ctrl+s", "f2", "enter")
-        assert app.focused.id == "title" and app.focused.value == ""
-        assert app.screen.query_one("#name-0").value == ""
+        assert app.focused.cursor == "title" and app.focused.value("title") == ""
+        assert app.focused.value("name-0") == ""
 
 
 async def test_S7_one_line_of_cards_is_one_undo_step(game_path):

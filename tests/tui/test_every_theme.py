@@ -120,3 +120,28 @@ async def test_a_refused_value_and_its_message_read_in_every_theme(demo_path):  
             await pilot.pause()
             problems += [f"{theme}: {words}" for words in unreadable_text(app.screen)]
         assert problems == []
+
+
+async def test_every_word_of_setups_form_reads_in_every_theme_and_its_cursor_stands_out(scorepad_home):
+    """Setup's form draws its own fields (one widget): the typed text, the cursor's field
+    and its text cursor, the placeholders of empty fields and the hint, every theme."""
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.widgets.setup_form import SetupForm
+
+    from .helpers import burst
+
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        app.new_game()
+        await pilot.pause()
+        await burst(pilot, *"Friday", "enter", *"Ana", "left")
+        form, problems = app.screen.query_one(SetupForm), []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            lines = slice(form.region.y, form.region.bottom)  # the footer's greyed keys are not the form's
+            problems += [f"{theme}: {words}" for words in unreadable_text(app.screen, lines)]
+            field, cursor = (form.get_component_rich_style(f"setup-form--{part}") for part in ("field", "cursor"))
+            if cursor.bgcolor == field.bgcolor:
+                problems.append(f"{theme}: the cursor's field looks like the others")
+        assert problems == []

@@ -7,14 +7,14 @@ tests check the saved file after ctrl+s as well as the form."""
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Input, Select, Static
+from textual.widgets import Static
 
-from scorepad.storage.files import read_sheet
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.screens.setup import SetupScreen
+from scorepad.tui.widgets.setup_form import SetupForm
 
 from .conftest import running
-from .helpers import burst, on_disk
+from .helpers import burst, focused_id, on_disk
 
 NAMES = ("name-0", "name-1", "name-2", "name-3")
 
@@ -28,8 +28,18 @@ async def open_setup(pilot) -> SetupScreen:
     return pilot.app.screen
 
 
+def form(app) -> SetupForm:
+    return app.screen.query_one(SetupForm)
+
+
 def values(app, *ids: str) -> list[str]:
-    return [app.screen.query_one(f"#{i}", Input).value for i in ids]
+    """What the fields hold (a colour field: its colour, "" for none)."""
+    return [form(app).value(i) for i in ids]
+
+
+def at(app) -> str:
+    """The field the typing goes to: the form's cursor (or another widget's id)."""
+    return focused_id(app)
 
 
 def names(app) -> list[str]:
@@ -72,10 +82,10 @@ async def test_enter_walks_title_names_rows_columns_skipping_colours():
     app = ScorepadApp()
     async with running(app) as pilot:
         await open_setup(pilot)
-        seen = [app.focused.id]
+        seen = [at(app)]
         for _ in range(6):
             await pilot.press("enter")
-            seen.append(app.focused.id)
+            seen.append(at(app))
         assert seen == ["title", *NAMES, "rows", "cols"]
 
 
@@ -86,10 +96,10 @@ async def test_tab_still_reaches_every_colour():
         seen = []
         for _ in range(10):
             await pilot.press("tab")
-            seen.append(app.focused.id)
+            seen.append(at(app))
         assert seen == ["name-0", "colour-0", "name-1", "colour-1", "name-2", "colour-2", "name-3", "colour-3",
                         "rows", "cols"]
-        assert isinstance(app.screen.query_one("#colour-0"), Select)
+        assert values(app, "colour-0") == [""]  # no colour until one is chosen
 
 
 async def test_burst_names_with_enter_fill_three_names():
@@ -98,8 +108,8 @@ async def test_burst_names_with_enter_fill_three_names():
         await open_setup(pilot)
         await burst(pilot, "tab", *"Ana", "enter", *"Ben", "enter", *"Cy", "enter")
         assert names(app) == ["Ana", "Ben", "Cy", ""]
-        assert app.focused.id == "name-3"
-        assert not any(select.expanded for select in app.screen.query(Select))
+        assert at(app) == "name-3"
+        assert values(app, "colour-0", "colour-1", "colour-2") == ["", "", ""]
 
 
 async def test_enter_then_a_name_lands_in_the_next_players_field():
@@ -141,7 +151,7 @@ async def test_paste_tab_separated_names_into_a_name_fills_successive_names():
         await pilot.press("tab")
         await paste(pilot, "Ana\tBen")
         assert names(app) == ["Ana", "Ben", "", ""]
-        assert app.focused.id == "name-1"
+        assert at(app) == "name-1"
         await pilot.press(*"Cy")  # typing goes on where the paste ended
         assert names(app) == ["Ana", "BenCy", "", ""]
 
@@ -164,7 +174,7 @@ async def test_paste_of_escape_sequences_keeps_the_text_and_drops_what_a_termina
     app = ScorepadApp()
     async with running(app) as pilot:
         await open_setup(pilot)
-        await paste(pilot, "T\x1b[2Jitle\x07X\tAna\x1b]0;PWNED\x07")
+        await paste(pilot, "T\x1b[2Jitle\x07X\tAna\x1b]0;PWNED\x07\u202e")
         assert values(app, "title", "name-0") == ["T[2JitleX", "Ana]0;PWNED"]
         await pilot.press("ctrl+s")
         assert saved(app).title == "T[2JitleX" and [p.name for p in saved(app).players] == ["Ana]0;PWNED"]
@@ -231,58 +241,129 @@ async def test_duplicate_names_by_paste_are_refused_with_a_reason():
         assert app.session is None and "two players are named" in problem(app)
 
 
-async def test_enter_from_one_name_to_the_next_repaints_the_two_fields_not_the_form(scorepad_home, monkeypatch):
-    """Textual repainted the whole screen when the focus moved: every Enter drew every
-    field of the form again (38 widgets drawn for two fields; now 19)."""
-    from textual.widget import Widget
+# 5. One widget: the keys of a text field and of a colour, Up and Down, the mouse.
 
+async def test_a_burst_of_every_kind_of_key_lands_every_value_in_the_saved_file():
+    """Keys sent with no wait between them: text, Enter, Tab onto a colour, a letter
+    and the arrows choosing colours, the grid, and Enter in the last field starting."""
     app = ScorepadApp()
     async with running(app, (80, 24)) as pilot:
-        screen = await open_setup(pilot)
-        await pilot.press(*"Friday", "enter", *"Ana")
-        await pilot.pause()
-        painted: list[Widget] = []
-        render_lines = Widget.render_lines
-        monkeypatch.setattr(Widget, "render_lines", lambda self, crop: painted.append(self) or render_lines(self, crop))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.focused is screen.query_one("#name-1", Input)
-        assert screen.query_one("#name-0", Input) in painted and app.focused in painted
-        # the fields below, which nothing changed, are not drawn again
-        assert not {"name-2", "name-3", "colour-2", "colour-3", "rows", "cols"} & {w.id for w in painted}
+        await open_setup(pilot)
+        await burst(pilot, *"Friday", "enter", *"Ana", "tab", "b", "enter", *"Ben", "tab", "right", "right",
+                    "tab", *"Cy", "tab", "g", "enter", "enter", "3", "enter", "4", "enter")
+        assert app.session is not None, problem(app)
+        sheet = saved(app)
+        assert sheet.title == "Friday"
+        assert [(p.name, p.colour) for p in sheet.players] == [("Ana", "blue"), ("Ben", "blue"), ("Cy", "green")]
+        assert len(sheet.library.rows) == 3 and len(sheet.library.rows[0].split()) == 4
 
 
-# Enter from field to field: the focused field's accent border, restyled from memory.
-
-async def test_enter_from_name_to_name_shows_the_accent_border_on_the_focused_field_only(monkeypatch):
-    """Textual restyled a field from the stylesheet whenever it gained or lost the focus
-    (a third of Setup's frame per Enter); after the first move of its kind a name field
-    is restyled from memory, and still shows where the typing goes, in every theme."""
-    from textual.css.stylesheet import Stylesheet
-
+async def test_the_text_cursor_moves_inserts_and_erases_inside_a_name():
     app = ScorepadApp()
     async with running(app) as pilot:
         await open_setup(pilot)
-        fields = [app.screen.query_one(f"#{i}", Input) for i in ("title", *NAMES)]
-        restyled = []
-        update_nodes = Stylesheet.update_nodes
-        monkeypatch.setattr(Stylesheet, "update_nodes", lambda self, nodes, animate=False: update_nodes(
-            self, restyled.extend(nodes := list(nodes)) or nodes, animate))
+        await burst(pilot, "enter", *"Ana", "left", "left", "x")
+        assert names(app)[0] == "Axna" and form(app).caret == 2
+        await burst(pilot, "home", "B", "end", "!")
+        assert names(app)[0] == "BAxna!"
+        await burst(pilot, "backspace", "home", "delete", "right", "right", "backspace")
+        assert names(app)[0] == "Ana"
+        await burst(pilot, "right", "space")  # a space is typed in a name, not a colour key
+        assert names(app)[0] == "An a"
+        await burst(pilot, "ctrl+u", *"Dee")
+        assert names(app)[0] == "Dee"
+        assert "Dee" in form(app).line_words(2)  # drawn: the name's line
+
+
+async def test_a_colour_is_chosen_with_the_arrows_space_or_its_first_letter_and_shown_as_its_word():
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "enter", *"Ana", "tab")
+        assert at(app) == "colour-0" and values(app, "colour-0") == [""]
+        assert "no colour" in form(app).line_words(2)
+        picked = []
+        for key in ("right", "right", "left", "left", "left", "space", "space", "b", "b", "b", "g", "delete"):
+            await burst(pilot, key)
+            picked.append(values(app, "colour-0")[0])
+        assert picked == ["red", "blue", "red", "", "black", "", "red", "blue", "black", "blue", "green", ""]
+        await burst(pilot, "p", "enter")  # Enter on a colour: the next name
+        assert at(app) == "name-1" and names(app) == ["Ana", "", "", ""]
+        assert "purple" in form(app).line_words(2)
+        await pilot.press("ctrl+s")
+        assert [(p.name, p.colour) for p in saved(app).players] == [("Ana", "purple")]
+
+
+async def test_up_and_down_go_to_the_field_above_or_below_and_never_round_the_form():
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "up")
+        assert at(app) == "title"  # nothing above the first field: it stays
+        seen = []
+        for key in ("down", "down", "tab", "up", "up", "down", "down", "down", "down", "down"):
+            await burst(pilot, key)
+            seen.append(at(app))
+        assert seen == ["name-0", "name-1", "colour-1", "colour-0", "title", "name-0", "name-1", "name-2",
+                        "name-3", "rows"]
+        await burst(pilot, "down", "down")
+        assert at(app) != "title" and app.focused is not form(app)  # past the last field: below the form
+
+
+async def test_a_name_typed_past_its_length_is_cut_and_said():
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "enter", *"A" * 35)
+        assert names(app)[0] == "A" * 30
+        assert "a name takes at most 30 characters" in problem(app)
+
+
+async def test_a_click_on_a_field_puts_the_cursor_there():
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        box = form(app).content_region
+        # the fourth player's line (a name, then its colour), the rows' line
+        for (x, y), field in (((box.x + 20, box.y + 5), "name-3"), ((box.x + 55, box.y + 5), "colour-3"),
+                              ((box.x + 20, box.y + 8), "rows"), ((box.x + 20, box.y), "title")):
+            await pilot.click(offset=(x, y))
+            assert at(app) == field
+
+
+async def test_enter_redraws_the_two_lines_the_cursor_leaves_and_reaches(monkeypatch):
+    """Enter used to move the focus between two bordered Inputs (restyled, blurred and
+    focused through their queues, both redrawn: 2.1x the echo app); now it moves the
+    form's cursor and redraws two lines of one widget."""
+    from textual.geometry import Region
+
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *"Friday", "enter", *"Ana")
+        refreshed: list[Region] = []
+        refresh = SetupForm.refresh
+        monkeypatch.setattr(SetupForm, "refresh", lambda self, *regions, **kw: refreshed.extend(regions)
+                            or refresh(self, *regions, **kw))
+        await burst(pilot, "enter")
+        assert at(app) == "name-1"
+        assert sorted(region.y for region in refreshed) == [2, 3]  # the first and second players' lines
+
+
+async def test_the_cursor_field_is_drawn_highlighted_in_every_theme_and_the_hint_fits_80_columns():
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "enter", *"Ana")
+        widget = form(app)
         for theme in ("textual-dark", "textual-light"):
             app.theme = theme
             await pilot.pause()
-            fields[0].focus()
-            await pilot.pause()
-            restyled.clear()
-            looks = set()
-            for n in range(len(fields)):
-                borders = [field.styles.border_top for field in fields]
-                others = {border for m, border in enumerate(borders) if m != n}
-                assert len(others) == 1 and borders[n] not in others  # the focused field's own look
-                looks.add((borders[n], *others))
-                if n < len(fields) - 1:
-                    await burst(pilot, "enter")  # typing would restyle too: Input marks a value -valid
-                    assert app.focused is fields[n + 1]
-            assert len(looks) == 1  # the same two looks on every field
-            # the third name onwards: both moves of their kind were learnt on the names before
-            assert fields[3] not in restyled and fields[4] not in restyled
+            here = widget.line_text(2)  # label, text before the text cursor, the cursor, the rest, colour
+            other = widget.line_text(3)
+            assert here[1][0] == "Ana" and here[2][0] == " "  # the text cursor after the name
+            assert here[1][1] != other[1][1] and here[2][1] != here[1][1]
+            assert here[1][1].bgcolor != widget.rich_style.bgcolor
+        lines = [widget.line_words(y) for y in range(len(widget.line_keys()))]
+        assert "Enter: next field" in lines[-1] and all(len(line) <= widget.size.width for line in lines)
+        assert widget.region.right <= 80

@@ -2,18 +2,19 @@
 
 Textual restyles a widget, and everything in it, whenever it gains or loses the focus,
 so that ``:focus`` rules apply: the stylesheet is matched again for the widget and for
-each of its parts (component classes). That was 2-3 ms a move on a full game screen,
-on every Enter that moves on to the next field (half of a commit's frame on Game
+each of its parts (component classes). That was 2-3 ms a move on a full game screen, on
+every Enter that moves on to the next field (half of a commit's frame on Game
 progress), and 2.5 ms for each of the two fields an Enter on Setup leaves and reaches
-(an Input has four parts). The outcome depends only on the stylesheet, on what its
-rules can tell the widget by (its type, id and classes, and its ancestors'), and on its
-pseudo-classes: the first time a widget of a kind gains or loses the focus, it is
-restyled as Textual does, and its rules before and after are remembered; later moves
-of that kind, starting from the same rules, put the rules after in place at once (or
-nothing, where the focus changes nothing in the look: most of our widgets show it by
-drawing a cursor). A ``:focus`` rule (a field's accent border) keeps applying. A move
-that changed a part's look, a widget with children, or a widget whose rules are not
-the remembered ones (a new theme) is restyled as Textual does.
+(an Input has four parts; Setup's form is one widget with its own cursor since). The
+outcome depends only on the stylesheet, on what its rules can tell the widget by (its
+type, id and classes, and its ancestors'), and on its pseudo-classes: the first time a
+widget of a kind gains or loses the focus, it is restyled as Textual does, and its
+rules before and after are remembered; later moves of that kind, starting from the same
+rules, put the rules after in place at once (or nothing, where the focus changes
+nothing in the look: most of our widgets show it by drawing a cursor). A ``:focus``
+rule (a field's accent border) keeps applying. A move that changed a part's look, a
+widget with children, or a widget whose rules are not the remembered ones (a new theme)
+is restyled as Textual does.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ class FocusLook(Widget):
     def _kind(self) -> Hashable:
         """What the stylesheet's rules can tell this widget by: the stylesheet, and
         the type, classes and id (where a rule names it, as Textual's own cache of
-        rules keys it) of the widget and of each of its ancestors. The names on Setup
-        are one kind: the first name's move teaches the others."""
+        rules keys it) of the widget and of each of its ancestors. Widgets alike in all
+        of these are one kind: the first one's move teaches the others."""
         stylesheet = self.app.stylesheet
         named = stylesheet.rules_map
         return id(stylesheet), tuple((type(node), node.id if f"#{node.id}" in named else None,

@@ -1,7 +1,7 @@
-"""Text set or pasted into the forms' fields (Setup, the play record): cut at the
-field's length and said, never dropped. Textual's Input refuses a change that would go
-past ``max_length`` whole (a paste one character too long is not pasted at all), and
-keeps only the first line of a paste."""
+"""Text set or pasted into the play record's fields: cut at the field's length and
+said, never dropped. Textual's Input refuses a change that would go past
+``max_length`` whole (a paste one character too long is not pasted at all), and keeps
+only the first line of a paste."""
 
 from __future__ import annotations
 

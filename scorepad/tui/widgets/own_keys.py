@@ -2,9 +2,9 @@
 
 Textual hands a key to the focused widget, lets it bubble up through every container
 to the App, and only there looks up the bindings, the focused widget's first. Each
-step up is a message through another queue: on Setup, Enter in a name field went
-through its row, the form and the screen before the App moved the focus on (a fifth
-of the commit's frame, issue 15). The focused widget's own (non-priority) binding is
+step up is a message through another queue: on Setup (a form of Inputs then), Enter
+in a name field went through its row, the form and the screen before the App moved
+the focus on (a fifth of the commit's frame, issue 15). The focused widget's own (non-priority) binding is
 the one that lookup would find first, and priority bindings were looked up before the
 key reached the widget, so running it at once changes which binding runs in no case.
 A binding whose action cannot run now (``check_action``) lets the key go on as before.

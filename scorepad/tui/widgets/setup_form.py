@@ -1,0 +1,379 @@
+"""Setup's form as one widget: the title, four names each with its colour, the Library
+grid's rows and columns, typed with a cursor of its own as the count tables are.
+
+An Enter used to move the focus from one bordered Input to the next: both restyled,
+Blur and Focus through their queues, both redrawn (2.1x the echo app's Enter). Here an
+Enter moves the cursor and redraws the two lines it leaves and reaches. The rules of
+what the form may hold stay with the screen (``SetupScreen.sheet_from_form``).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Callable
+
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+
+from ...columns import cell_len, fit, tail, wrap
+from ...messages import CONTROLS
+from ...rules.models import MAX_NAME, MAX_PLAYERS
+from .form_focus import focus_neighbour
+from .line_widget import LineWidget
+
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "white", "black")
+NO_COLOUR = "no colour"
+NAMES = tuple(f"name-{n}" for n in range(MAX_PLAYERS))
+# The text fields in Enter order, in the groups a paste may spread over: a paste into
+# the title goes on into the names, never into the grid (DESIGN: rows x columns).
+PASTE_GROUPS = (("title", *NAMES), ("rows", "cols"))
+TEXT_FIELDS = tuple(field for group in PASTE_GROUPS for field in group)
+# Every field in Tab order: each name followed by its colour
+FIELDS = ("title", *(f for n in range(MAX_PLAYERS) for f in (f"name-{n}", f"colour-{n}")), "rows", "cols")
+# What a paste's tabs and line breaks mean: "next field". A run counts once, so a
+# Windows line end or a blank line never leaves a field empty.
+NEXT_FIELD = re.compile(r"[\t\r\n]+")
+MAX_TITLE = 80  # the sheet's own limit
+MAX_COUNT = 8  # rows or columns: a number, a sum at most; longer is a slip of the hand
+LIMITS = {"title": MAX_TITLE, **{name: MAX_NAME for name in NAMES}, "rows": MAX_COUNT, "cols": MAX_COUNT}
+
+LABEL_WIDTH = 17
+TEXT_WIDTH = MAX_NAME + 1  # a whole name and the text cursor after it
+COLOUR_LABEL = "  colour "
+COLOUR_WIDTH = max(len(NO_COLOUR), *map(len, COLOURS)) + 1
+LABELS = {"title": "Title (optional)", **{f"name-{n}": f"Player {n + 1}" for n in range(MAX_PLAYERS)},
+          "rows": "Rows", "cols": "Columns"}
+KINDS = {"title": "the title", **{name: "a name" for name in NAMES}, "rows": "rows", "cols": "columns"}
+PLACEHOLDERS = {"title": "e.g. Friday at Ana's", "name-0": "a name",
+                **{name: "optional" for name in NAMES[1:]}, "rows": "optional, 1-64", "cols": "optional, 1-64"}
+# The form's lines: the fields on each (Up and Down go from line to line), or words
+LINES: tuple[tuple[str, ...] | str, ...] = (
+    ("title",), "", *((f"name-{n}", f"colour-{n}") for n in range(MAX_PLAYERS)), "",
+    "Library grid for Pinax patterns (optional): rows x columns", ("rows",), ("cols",), "")
+LINE_OF = {field: y for y, line in enumerate(LINES) if isinstance(line, tuple) for field in line}
+# fits an 80-column terminal, the form's border and margins too
+HINT = "Enter: next field · Tab: colours too · ←/→, Space or a letter: colour"
+
+wrapped = lru_cache(maxsize=16)(wrap)
+
+
+class SetupForm(LineWidget, can_focus=True):
+    """The fields of a new game. ``say(words)`` shows a note under the form (a cut
+    name, a paste that did not fit; "" clears it); ``start()`` starts the game (Enter in
+    the last field)."""
+
+    BINDINGS = [
+        Binding("enter", "enter", "Next field"),
+        Binding("tab", "step(1)", "Next field, colours too", show=False),
+        Binding("shift+tab", "step(-1)", "Previous field", show=False),
+        Binding("down", "line(1)", "Field below", show=False),
+        Binding("up", "line(-1)", "Field above", show=False),
+        Binding("left", "left", "Cursor left, or the colour before", show=False),
+        Binding("right", "right", "Cursor right, or the next colour", show=False),
+        Binding("space", "colour(1)", "Next colour", show=False),  # in a text field a space is typed
+        Binding("home", "caret(0)", "Start of the field", show=False),
+        Binding("end", "caret(-1)", "End of the field", show=False),
+        Binding("backspace", "erase(-1)", "Erase the character before", show=False),
+        Binding("delete", "erase(0)", "Erase the character after", show=False),
+        Binding("ctrl+u", "clear", "Clear the field", show=False),
+        Binding("ctrl+v", "paste", "Paste", show=False),
+    ]
+    COMPONENT_CLASSES = {"setup-form--field", "setup-form--cursor", "setup-form--caret",
+                         "setup-form--placeholder", "setup-form--note"}
+
+    def __init__(self, say: Callable[[str], object], start: Callable[[], object], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.say, self.start = say, start
+        self.texts = {field: "" for field in TEXT_FIELDS}
+        self.colours = [""] * MAX_PLAYERS  # "" is no colour
+        self.caret = 0  # the text cursor in the cursor's field, in characters
+        self._cursor = "title"
+
+    # -- what the screen and the tests read ------------------------------------------------
+
+    @property
+    def cursor(self) -> str:
+        """The field the cursor is on: ``title``, ``name-0``, ``colour-0``, ... ``cols``."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, field: str) -> None:
+        self.move_to(field)
+
+    def value(self, field: str) -> str:
+        """A field's text, or a colour field's colour ("" for none)."""
+        if field.startswith("colour-"):
+            return self.colours[int(field.rsplit("-", 1)[1])]
+        return self.texts[field]
+
+    def move_to(self, field: str) -> None:
+        """Put the cursor on a field, the text cursor at the end of its text."""
+        self._cursor = field
+        self.caret = len(self.texts.get(field, ""))
+        self.redraw()
+
+    # -- keys --------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        if not self.has_focus or not event.is_printable or not event.character:
+            return
+        if self._cursor in self.texts:
+            event.stop()
+            event.prevent_default()
+            self.type_text(event.character)
+        elif event.character.isalpha():  # a colour field: the next colour with that letter
+            event.stop()
+            event.prevent_default()
+            self.pick_letter(event.character)
+
+    def type_text(self, typed: str) -> None:
+        """Insert typed characters at the text cursor (control characters and bidi
+        overrides dropped); past the field's length nothing goes in, and that is said."""
+        typed = CONTROLS.sub("", typed)
+        field, text = self._cursor, self.texts[self._cursor]
+        if not typed:
+            return
+        if len(text) + len(typed) > LIMITS[field]:
+            self.say(f"{KINDS[field]} takes at most {LIMITS[field]} characters")
+            typed = typed[:max(0, LIMITS[field] - len(text))]
+        self.set_text(text[:self.caret] + typed + text[self.caret:], self.caret + len(typed))
+
+    def set_text(self, text: str, caret: int | None = None) -> None:
+        """The cursor's field's text, and where the text cursor goes (the end if None)."""
+        self.texts[self._cursor] = text
+        self.caret = len(text) if caret is None else min(caret, len(text))
+        self.redraw()
+
+    def action_enter(self) -> None:
+        """The next text field (past the colours); in the last one, start the game."""
+        if self._cursor == TEXT_FIELDS[-1]:
+            self.start()
+            return
+        at = FIELDS.index(self._cursor) + 1
+        while FIELDS[at] not in self.texts:
+            at += 1
+        self.move_to(FIELDS[at])
+
+    def action_step(self, step: int) -> None:
+        """The next (or previous) field, colours too; past either end the focus moves on."""
+        at = FIELDS.index(self._cursor) + step
+        if 0 <= at < len(FIELDS):
+            self.move_to(FIELDS[at])
+        elif step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+
+    def action_line(self, step: int) -> None:
+        """The field above or below (the same column where the line has one); from the
+        first or the last line, the widget above or below, never round to the other end."""
+        y = LINE_OF[self._cursor]
+        column = LINES[y].index(self._cursor)
+        y += step
+        while 0 <= y < len(LINES) and not (isinstance(LINES[y], tuple) and LINES[y]):
+            y += step
+        if 0 <= y < len(LINES):
+            line = LINES[y]
+            self.move_to(line[min(column, len(line) - 1)])
+        else:
+            focus_neighbour(self, step)
+
+    def action_left(self) -> None:
+        if self._cursor in self.texts:
+            self.action_caret(max(0, self.caret - 1))
+        else:
+            self.action_colour(-1)
+
+    def action_right(self) -> None:
+        if self._cursor in self.texts:
+            self.action_caret(self.caret + 1)
+        else:
+            self.action_colour(1)
+
+    def action_caret(self, at: int) -> None:
+        """Put the text cursor at ``at`` (-1: the end)."""
+        text = self.texts.get(self._cursor)
+        if text is not None:
+            self.caret = len(text) if at < 0 else min(at, len(text))
+            self.redraw()
+
+    def action_erase(self, step: int) -> None:
+        """Backspace (-1) erases the character before the text cursor, Delete (0) the one at it."""
+        text = self.texts.get(self._cursor)
+        if text is None:
+            if step == 0:
+                self.set_colour("")  # Delete on a colour: no colour
+            return
+        at = self.caret + step
+        if 0 <= at < len(text):
+            self.set_text(text[:at] + text[at + 1:], at)
+
+    def action_clear(self) -> None:
+        if self._cursor in self.texts:
+            self.set_text("")
+        else:
+            self.set_colour("")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Space types a space in a text field (``on_key``): the colour key only on a colour
+        if action == "colour":
+            return self._cursor not in self.texts
+        return True
+
+    def action_colour(self, step: int) -> None:
+        """The next (1) or previous (-1) colour, "no colour" between the last and the first."""
+        choices = ("", *COLOURS)
+        player = int(self._cursor.rsplit("-", 1)[1])
+        self.set_colour(choices[(choices.index(self.colours[player]) + step) % len(choices)])
+
+    def pick_letter(self, letter: str) -> None:
+        """The next colour after the current one starting with ``letter`` (b: blue, then black)."""
+        player = int(self._cursor.rsplit("-", 1)[1])
+        current = self.colours[player]
+        start = COLOURS.index(current) + 1 if current else 0
+        for colour in (*COLOURS[start:], *COLOURS[:start]):
+            if colour.startswith(letter.lower()):
+                self.set_colour(colour)
+                return
+
+    def set_colour(self, colour: str) -> None:
+        """The colour of the cursor's player ("" for none)."""
+        self.colours[int(self._cursor.rsplit("-", 1)[1])] = colour
+        self.redraw()
+
+    # -- paste -------------------------------------------------------------------------------
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A terminal paste (bracketed paste mode)."""
+        event.prevent_default()
+        event.stop()
+        self.paste(event.text)
+
+    def action_paste(self) -> None:
+        """ctrl+v: the app's clipboard, spread like a terminal paste."""
+        self.paste(self.app.clipboard)
+
+    def paste(self, text: str) -> None:
+        """Paste ``text`` at the cursor, reading its tabs and line breaks as "next field".
+
+        The first piece goes in at the text cursor, as any paste; each further piece
+        replaces the text of the next field in Enter order, within the field's group:
+        from the title on into the player names (``Friday<Tab>Ana<Tab>Ben`` is a title
+        and two players, the way a spreadsheet row would be typed), from a name into
+        the later names, from rows into columns. Breaks at the very end are ignored (a
+        copied line ends in one). Pieces with no field left, and text cut to the field's
+        length, are said under the form; the cursor ends in the last field filled. On
+        a colour, a paste naming a colour chooses it.
+        """
+        field = self._cursor
+        if field not in self.texts:
+            colour = text.strip().lower()
+            if colour in COLOURS:
+                self.set_colour(colour)
+            self.say("" if colour in COLOURS else f"not pasted (a colour is one of {', '.join(COLOURS)})")
+            return
+        first, *rest = NEXT_FIELD.split(text.rstrip("\t\r\n"))
+        group = next(g for g in PASTE_GROUPS if field in g)
+        targets = group[group.index(field) + 1:]
+        old = self.texts[field]
+        notes = self.fill(field, old[:self.caret] + first + old[self.caret:], self.caret + len(first))
+        for target, piece in zip(targets, rest):
+            notes += self.fill(target, piece.strip())
+        if left_out := rest[len(targets):]:
+            why = f"a game has at most {MAX_PLAYERS} players" if group[-1] in NAMES else "no field left"
+            notes.append(f"not pasted ({why}): " + ", ".join(left_out))
+        if rest and targets:
+            self.move_to(targets[min(len(rest), len(targets)) - 1])  # the text cursor at its end
+        self.redraw()
+        self.say("; ".join(notes))
+
+    def fill(self, field: str, value: str, caret: int | None = None) -> list[str]:
+        """Set a field's text, without control characters (``CONTROLS``: a paste's escape
+        sequences, which no key types and no sheet takes), cut at the field's length;
+        the notes to show: a cut is said."""
+        value = CONTROLS.sub("", value)
+        limit = LIMITS[field]
+        notes = [f"{value!r} cut to {limit} characters"] if len(value) > limit else []
+        value = value[:limit]
+        self.texts[field] = value
+        if field == self._cursor:
+            self.caret = len(value) if caret is None else min(caret, len(value))
+        return notes
+
+    # -- mouse and focus ---------------------------------------------------------------------
+
+    @staticmethod
+    def field_box(field: str) -> tuple[int, int, int]:
+        """Where a field is drawn in the widget's content: x, y and width in cells."""
+        if field.startswith("colour-"):
+            return LABEL_WIDTH + TEXT_WIDTH + len(COLOUR_LABEL), LINE_OF[field], COLOUR_WIDTH
+        return LABEL_WIDTH, LINE_OF[field], TEXT_WIDTH
+
+    def on_click(self, event: events.Click) -> None:
+        at = event.get_content_offset(self)
+        if at is None or not 0 <= at.y < len(LINES) or not isinstance(LINES[at.y], tuple):
+            return
+        line = LINES[at.y]  # a click left of a field's box is on it too: its label
+        self.move_to(line[-1] if at.x >= self.field_box(line[-1])[0] - len(COLOUR_LABEL) else line[0])
+
+    def on_focus(self) -> None:
+        self.redraw()  # the cursor shows only while focused
+
+    def on_blur(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()  # the hint wraps to the width there is
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(LABEL_WIDTH + TEXT_WIDTH + len(COLOUR_LABEL) + COLOUR_WIDTH, cell_len(HINT))
+
+    def hint_lines(self) -> list[str]:
+        """The keys, under the fields, wrapped to the width there is."""
+        return wrapped(HINT, self.size.width or cell_len(HINT))
+
+    def line_keys(self) -> list:
+        here = self._cursor if self.has_focus else None
+        keys: list = []
+        for line in LINES:
+            if isinstance(line, str):
+                keys.append(line)
+                continue
+            keys.append(tuple((field, self.value(field), self.caret if field == here else None) for field in line))
+        return [*keys, *self.hint_lines()]
+
+    def line_text(self, y: int) -> list:
+        if y >= len(LINES):
+            return [(self.hint_lines()[y - len(LINES)], self.component_style("setup-form--note"))]
+        line = LINES[y]
+        if isinstance(line, str):
+            return [(line, None)] if line else []
+        here = self._cursor if self.has_focus else None
+        parts: list = [(fit(LABELS[line[0]], LABEL_WIDTH), None), *self.text_cell(line[0], here == line[0])]
+        if len(line) > 1:
+            colour = self.colours[int(line[1].rsplit("-", 1)[1])]
+            style = "setup-form--cursor" if here == line[1] else "setup-form--field"
+            parts += [(COLOUR_LABEL, None), (fit(colour or NO_COLOUR, COLOUR_WIDTH), self.component_style(style))]
+        return parts
+
+    def text_cell(self, field: str, here: bool) -> list[tuple[str, Style | None]]:
+        """A text field in ``TEXT_WIDTH`` cells: its text (or, empty and not being typed
+        in, its placeholder), and where it is typed in, the text cursor."""
+        text = self.texts[field]
+        if not here:
+            if not text:
+                return [(fit(PLACEHOLDERS[field], TEXT_WIDTH), self.component_style("setup-form--placeholder"))]
+            return [(fit(text, TEXT_WIDTH), self.component_style("setup-form--field"))]
+        style = self.component_style("setup-form--cursor")
+        before, at, after = text[:self.caret], text[self.caret:self.caret + 1] or " ", text[self.caret + 1:]
+        room = TEXT_WIDTH - cell_len(at)
+        if cell_len(before) + cell_len(after) > room:  # longer than the field: the typing kept in sight
+            after_room = min(cell_len(after), room // 3)
+            before = tail(before, room - after_room)
+            after = fit(after, room - cell_len(before)) if after_room else ""
+        return [(before, style), (at, self.component_style("setup-form--caret")),
+                (fit(after, TEXT_WIDTH - cell_len(before) - cell_len(at)), style)]
