@@ -114,6 +114,18 @@ async def test_only_the_screen_showing_and_its_pageup_and_pagedown_neighbours_ar
         assert app.kept["scholars"] is scholars()
 
 
+async def test_an_open_game_holds_no_history_validator_and_the_next_file_builds_it_again(game_path, scorepad_home):
+    """Issue 15: the history's validator is needed while a file is read, not while the
+    game it opened is played."""
+    from scorepad.storage.document import history_adapter
+    from scorepad.storage.files import read_sheet
+
+    app = app_on(game_path)
+    async with running(app):
+        assert history_adapter.cache_info().currsize == 0
+        assert len(read_sheet(game_path).history) == len(app.session.history)  # built again
+
+
 async def until_kept(pilot, names: set[str]) -> None:
     """Until the app keeps these game screens and no other (the next one is composed
     ahead once the screen showing is drawn)."""
