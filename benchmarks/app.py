@@ -9,8 +9,8 @@ the same run.
 - commands: ``scorepad score`` as a process, against ``python -c 'import pydantic'``
   (and ``import json``, for the record).
 - memory: peak RSS with a full four-player sheet on each game screen in turn (the
-  heaviest counts), and with every game screen shown (they are kept), against the bare
-  app; and the growth per value typed, over 2,000 values after 1,000: the memory those
+  heaviest counts), and with every game screen shown in turn (those near the one showing
+  are kept), against the bare app; and the growth per value typed, over 2,000 values after 1,000: the memory those
   values still hold after a garbage collection, traced (RSS grows by whole arenas: at
   half a KiB a value, 2,000 values are one or two of them).
 """

@@ -101,3 +101,17 @@ def test_a_hold_taken_once_let_go_from_many_threads_at_once_is_let_go_once():
             thread.join()
         assert not gc.isenabled() and not start_up.held
     assert gc.isenabled()
+
+
+def test_every_freeze_is_counted_whoever_asks_for_it():
+    """A kept game screen that lived through a freeze is never freed if let go (issue
+    15): the count tells the app, where ``gc.get_freeze_count()`` falls as frozen
+    objects die."""
+    before = collection.freezes
+    with collection_paused():
+        pass
+    assert collection.freezes == before
+    with collection_paused(freeze=True):
+        pass
+    collection.freeze_all()
+    assert collection.freezes == before + 2 and gc.get_freeze_count() > 0

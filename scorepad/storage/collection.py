@@ -16,6 +16,7 @@ from typing import Iterator
 _holding = threading.Lock()
 _holds = 0  # holds taken and not yet let go
 _was_on = True  # the collector's state when the first of them took hold
+freezes = 0  # the ``freeze_all`` calls so far: what lived before the count moved is frozen
 
 
 def hold() -> None:
@@ -40,6 +41,17 @@ def let_go() -> None:
             gc.enable()
 
 
+def freeze_all() -> None:
+    """Freeze every object alive now (``gc.freeze()``), counted in ``freezes``: what
+    keeps objects can tell whether they lived through one (the collector never frees
+    frozen objects, whatever lets go of them; ``gc.get_freeze_count()`` cannot tell,
+    it falls as frozen objects die)."""
+    global freezes
+    with _holding:
+        freezes += 1
+        gc.freeze()
+
+
 @contextmanager
 def collection_paused(freeze: bool = False) -> Iterator[None]:
     """The garbage collector held off meanwhile. Reading a file or listing games makes no
@@ -53,7 +65,7 @@ def collection_paused(freeze: bool = False) -> Iterator[None]:
         yield
     finally:
         if freeze:
-            gc.freeze()
+            freeze_all()
         let_go()
 
 

@@ -40,6 +40,13 @@ def history_adapter() -> TypeAdapter:
     return TypeAdapter(tuple[Entry, ...])
 
 
+def let_go_of_history_validator() -> None:
+    """Free the history's validator until a file is read again (which builds it anew,
+    in about 12 ms): an open game no longer needs it (the app makes its entries, valid
+    already), and it held 0.25 MiB of the app's peak memory (issue 15)."""
+    history_adapter.cache_clear()
+
+
 FILE_ONLY = ("format", "version", "history", "saved", "totals")
 
 

@@ -14,6 +14,7 @@ from .background_search import BackgroundSearch
 from .game_opener import GameOpener
 from .ordered_keys import OrderedKeys
 from .kept_screens import GAME_SCREENS
+from .key_names import answer_key_names
 from .screen_stack import ScreenStack
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
@@ -40,6 +41,7 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
 
     def __init__(self, path: Path | None = None, replay_path: Path | None = None, demo: bool = False,
                  session=None, start_up=None) -> None:
+        answer_key_names()  # before the first binding is looked at
         super().__init__()
         self.start = (path, replay_path, demo, session)  # session: ``path`` opened already
         self.start_up = start_up  # a hold on the garbage collector, let go at the first frame

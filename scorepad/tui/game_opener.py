@@ -24,6 +24,7 @@ class GameOpener:
 
     def use_session(self, session, first: str = "progress") -> None:
         """Show a newly opened sheet (or the open one again), starting at ``first``."""
+        from ..storage.document import let_go_of_history_validator
         from ..storage.live_sheet import LiveSheet
         from .background_search import PINAX_BUDGET
 
@@ -35,6 +36,7 @@ class GameOpener:
         self.game = None
         self.live = LiveSheet(session, self.sheet_moved, self.search_on, PINAX_BUDGET)
         gc.unfreeze()  # the last game's objects, frozen at its opening, can go now
+        let_go_of_history_validator()  # the file is read: freed before the game is frozen
         self.call_next(self.show_first_screen, first, removals)
         if session.note:
             self.notify(session.note, severity="warning", timeout=15)

@@ -1,11 +1,17 @@
-"""The open game's screens, kept while it is open.
+"""The open game's screens near the one showing, kept while it is open.
 
-A game screen is composed once and kept (installed): going back to one brings its values
-up to date and shows it, a third of the time of composing it again. While the table
-reads a screen, the next one (PageDown's) is composed off screen, so a first visit only
-lays it out and draws it: half the time of composing it then (issue 12). A change of
-the sheet's structure (a player added) composes a screen anew; opening another game lets
-go of them all. Seven screens kept cost about 3 MiB.
+A game screen is composed once and kept (installed) while it is the screen showing or
+one key from it (PageUp's and PageDown's): going back to one brings its values up to
+date and shows it, a third of the time of composing it again. While the table reads a
+screen, the next one (PageDown's) is composed off screen, so a first visit only lays it
+out and draws it: half the time of composing it then (issue 12). A screen further away
+is let go once the one showing is drawn: each kept screen holds about 0.6 MiB, and all
+seven kept put the app's peak memory at 1.6x a bare Textual app's (issue 15); a palette
+jump to one composes it again. A screen that lived through a ``gc.freeze()`` (the
+game's first screen, frozen with the game once drawn; those a listing of saved games
+froze) stays kept: let go, the collector would never free it. A change of the sheet's
+structure (a player added) composes a screen anew; opening another game lets go of them
+all.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from importlib import import_module
 
 from textual.screen import Screen
 from textual.widget import AwaitMount
+
+from ..storage import collection
 
 # The rules, storage and game screens load on first use, after the home screen is up:
 # start-up then costs about what a bare Textual app costs.
@@ -29,6 +37,13 @@ GAME_SCREENS: dict[str, tuple[str, str]] = {
     "results": ("Results", "results.ResultsScreen"),
 }
 ORDER = tuple(GAME_SCREENS)
+
+
+def neighbours(name: str) -> tuple[str, ...]:
+    """The game screens kept while ``name`` shows: itself, and PageUp's and PageDown's
+    (the walk wraps round, as the keys do)."""
+    at = ORDER.index(name)
+    return ORDER[at - 1], name, ORDER[(at + 1) % len(ORDER)]
 
 
 def let_go_of_render_caches() -> None:
@@ -83,6 +98,7 @@ class KeptScreens:
 
     game: tuple[str, Screen] | None = None  # the game screen in the stack, by name
     kept: dict[str, Screen] = {}  # the open game's screens composed so far (set per App)
+    frozen_then: dict[str, int] = {}  # per kept screen, the freezes (``collection.freezes``) before it
     released = False  # a screen was let go since the last collection
     freeze_due = False  # a game was opened: what lives on is frozen after its first frame
     start_up = None  # the garbage collector's hold since start-up (``launch``), if any
@@ -103,19 +119,51 @@ class KeptScreens:
         """A new game screen, kept while its game is open."""
         screen = screen_class(GAME_SCREENS[name][1])()
         self.kept = {**self.kept, name: screen}
+        self.frozen_then = {**self.frozen_then, name: collection.freezes}
         self.install_screen(screen, f"game-{name}")
         return screen
 
     def after_first_frame(self) -> None:
-        """Once a game screen is drawn: free the screens let go (and, for a game just
-        opened, freeze what lives on: ``show_first_screen``), and compose the next one
-        ahead."""
+        """Once a game screen is drawn: let go of the kept screens it is not next to,
+        free the screens let go (and, for a game just opened, freeze what lives on:
+        ``show_first_screen``), and compose the next one ahead."""
+        removals = self.let_go_of_far_screens()
+        if removals:
+            self.call_next(self.after_removals, removals)  # freed once they are gone
+        else:
+            self.tidy_after_frame()
+
+    def let_go_of_far_screens(self) -> list:
+        """Let go of the kept game screens that are not the one showing or next to it;
+        the removals, to await (none while no game screen shows)."""
+        current = self.current_game_screen()
+        if current is None:
+            return []
+        far = [name for name in self.kept if name not in neighbours(current) and not self.frozen(name)]
+        return self.let_go(*far) if far else []  # no names would let go of them all
+
+    def frozen(self, name: str) -> bool:
+        """Whether this kept screen lived through a ``gc.freeze()``: frozen objects are
+        never collected, and a screen is a web of cycles, so it would stay in memory
+        let go (until the next game unfreezes them), and a visit back compose another."""
+        return self.frozen_then.get(name) != collection.freezes
+
+    async def after_removals(self, removals: list) -> None:
+        """``tidy_after_frame`` once the screens let go are removed: collected before
+        then, a screen still being removed stays in memory until the next collection."""
+        for removal in removals:
+            await removal
+        self.tidy_after_frame()
+
+    def tidy_after_frame(self) -> None:
+        """Free the screens let go, freeze what lives on after a game's first frame, and
+        compose the next screen ahead."""
         if self.released or self.freeze_due:
             self.released = False
             collect_garbage()
         if self.freeze_due:
             self.freeze_due = False
-            gc.freeze()
+            collection.freeze_all()
         self.start_up_drawn()
         self.compose_ahead()
 
@@ -146,6 +194,7 @@ class KeptScreens:
         for name in names or tuple(self.kept):
             screen = self.kept[name]
             self.kept = {key: kept for key, kept in self.kept.items() if key != name}
+            self.frozen_then = {key: count for key, count in self.frozen_then.items() if key != name}
             self.uninstall_screen(screen)
             if screen is not popping:
                 removals.append(screen.remove() if screen.is_mounted else removed(screen))

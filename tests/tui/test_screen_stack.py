@@ -87,6 +87,65 @@ async def test_opening_another_game_lets_go_of_the_last_games_screens(game_path,
         assert app.live.sheet.title == "Other"
 
 
+async def test_only_the_screen_showing_and_its_pageup_and_pagedown_neighbours_are_kept(game_path):
+    """Issue 15: every game screen kept put the app's peak memory at 1.6x a bare app's.
+    A screen more than a key away is let go once the next one is drawn, and freed; the
+    game's first screen, frozen with the game's objects, is kept (let go, it would never
+    be freed)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        shown = []
+        for _ in range(4):  # Game progress to Supplies
+            shown.append(weakref.ref(app.screen))
+            await pilot.press("pagedown")
+            await pilot.pause()
+        await until_kept(pilot, {"progress", "scholars", "supplies", "renown"})
+        assert app.current_game_screen() == "supplies"
+        progress, pinax, school, scholars = shown
+        await until_freed(pilot, pinax, school)
+        renown = weakref.ref(app.kept["renown"])
+        await pilot.press("pageup")  # one key back: the screen kept, not composed again
+        await pilot.pause()
+        assert app.screen is scholars() and app.kept["progress"] is progress()
+        app.action_go("school")  # a jump: School's neighbours stay (the next composed ahead)
+        await pilot.pause()
+        await until_kept(pilot, {"progress", "school", "scholars"})
+        await until_freed(pilot, renown)
+        assert app.kept["scholars"] is scholars()
+
+
+async def test_an_open_game_holds_no_history_validator_and_the_next_file_builds_it_again(game_path, scorepad_home):
+    """Issue 15: the history's validator is needed while a file is read, not while the
+    game it opened is played."""
+    from scorepad.storage.document import history_adapter
+    from scorepad.storage.files import read_sheet
+
+    app = app_on(game_path)
+    async with running(app):
+        assert history_adapter.cache_info().currsize == 0
+        assert len(read_sheet(game_path).history) == len(app.session.history)  # built again
+
+
+async def until_kept(pilot, names: set[str]) -> None:
+    """Until the app keeps these game screens and no other (the next one is composed
+    ahead once the screen showing is drawn)."""
+    for _ in range(100):
+        if set(pilot.app.kept) == names:
+            return
+        await pilot.pause(0.01)
+    assert set(pilot.app.kept) == names
+
+
+async def until_freed(pilot, *screens) -> None:
+    """Until these screens (weak references) are gone from memory."""
+    for _ in range(100):
+        gc.collect()
+        if not any(screen() for screen in screens):
+            return
+        await pilot.pause(0.01)
+    assert [screen() for screen in screens] == [None] * len(screens)
+
+
 async def test_memory_stays_flat_however_many_screens_are_shown(game_path):
     """Textual's render caches kept the strips of up to 1024 widgets that were gone
     (Textual issue 6665): every screen change left about 2,000 objects behind, and
