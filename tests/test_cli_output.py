@@ -8,8 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorepad import __version__
+
+from .conftest import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "scorepad" / "data" / "demo.json"
@@ -56,6 +60,31 @@ def test_every_command_has_help_with_a_description_and_an_example(command, capsy
     assert done.value.code == 0
     assert COMMANDS[command][1].split(".")[0] in " ".join(out.split())
     assert f"example: scorepad {command}" in out
+
+
+@given(st.one_of(st.just([]), st.just(["demo"]), st.lists(st.text(min_size=1), min_size=1, max_size=3)
+                 .map(lambda words: ["open", *words]), st.lists(st.sampled_from(
+                     ["open", "demo", "score", "--json", "-h", "--version", "x.json", "--", "-"]), max_size=3)))
+@settings(max_examples=examples(300), deadline=None)
+def test_the_app_starts_without_argparse_on_what_argparse_would_read_the_same(argv):
+    """Issue 15: ``scorepad``, ``scorepad open FILE`` and ``scorepad demo`` skip argparse
+    (a tenth of a MiB short of the memory budget); what they start with is what argparse
+    makes of them, and every other command line still goes through it."""
+    from scorepad.cli import app_arguments, build_parser
+
+    quick = app_arguments(argv)
+    if quick is None:
+        return
+    assert vars(quick) == vars(build_parser().parse_args(argv))
+
+
+def test_the_app_command_lines_load_no_argparse(tmp_path):
+    """The same, seen from outside: the module is never imported on the way to Home."""
+    code = ("import sys\nfrom scorepad import cli\n"
+            "print(cli.app_arguments(sys.argv[1:]) is not None, 'argparse' in sys.modules)\n")
+    for argv, quick in (([], True), (["demo"], True), (["open", "a.json"], True), (["score", "a.json"], False)):
+        run = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True)
+        assert run.stdout.split() == [str(quick), "False"], run.stderr
 
 
 def test_a_sheet_named_alone_opens_it_and_a_command_stays_a_command(tmp_path):
