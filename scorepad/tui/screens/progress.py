@@ -26,8 +26,6 @@ from ..widgets.count_grid import CountGrid
 from ..host import host
 from ..widgets.words import show_words
 from .base import GameScreen
-from .dialogs import ConfirmScreen
-from .record import RecordScreen
 from ..widgets.in_sight import Words, WordsBlock
 
 PHASE_ORDER = tuple(PHASE_LABELS)  # Planning, Execution, End of Generation: the order of play
@@ -236,6 +234,8 @@ class ProgressScreen(GameScreen):
         if problem := self.cannot_change():
             self.notify(problem, severity="error")
         elif host(self).store_typing():
+            from .record import RecordScreen  # on first use: most games never open it
+
             self.app.push_screen(RecordScreen(self.sheet, self.live.send))
 
     def choose_phase(self, phase: str) -> None:
@@ -278,6 +278,8 @@ class ProgressScreen(GameScreen):
 
         def answer(yes: bool | None) -> None:
             answered(bool(yes) and not self.send(entry))
+
+        from .dialogs import ConfirmScreen  # on first use, as the record form
 
         self.app.push_screen(ConfirmScreen(question), answer)
         return True

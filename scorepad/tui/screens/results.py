@@ -13,8 +13,6 @@ from ...rules.entries import SetRecord, TimeGame
 from ...rules.play_record import now_moment
 from ...rules.record_text import record_words
 from ...storage.atomic import SaveError
-from ...storage.export_rows import play_of
-from ...storage.exports import export_text, write_export
 from ...storage.settings import ExportIdentity, load_export_identity
 from ..widgets.bar_chart import CategoryBars
 from ..widgets.choice_bar import ChoiceBar
@@ -92,6 +90,11 @@ class ResultsScreen(GameScreen):
         Never beside the sheet: in the games folder Home would list it as a game, and the
         demo's sheet lives inside the installed package.
         """
+        # loaded on the first export, not with the screen: the CSV and BG Stats writers
+        # are memory a game that is only scored never uses
+        from ...storage.export_rows import play_of
+        from ...storage.exports import export_text, write_export
+
         live = self.live
         identity, problems = load_export_identity() if kind == "bgstats" else (ExportIdentity(), [])
         for problem in problems:  # a setting left out is said, and the export goes on
