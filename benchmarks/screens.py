@@ -1,8 +1,9 @@
 """Screen change benchmark (issue 12): PageDown on a full four-player sheet until the next
 game screen is drawn, against a bare Textual app doing the same with as many widgets,
-in the same run. Scorepad composes a game screen on its first visit and keeps it: first
-visits are compared with a bare app switching to a freshly composed screen, visits
-back with a bare app switching between seven screens it keeps (installed).
+in the same run. Scorepad composes the next game screen ahead and keeps the screens
+next to the one showing: first visits (PageDown through every screen) are compared with
+a bare app switching to a freshly composed screen, visits back (PageUp, back up to the
+first) with a bare app switching between seven screens it keeps (installed).
 
     .venv/bin/python -m benchmarks.screens      (prints the figures per screen)
 """
@@ -14,6 +15,7 @@ import os
 import statistics
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 from textual import events
@@ -59,16 +61,17 @@ class SwitchApp(App):
         self.switch_screen(f"screen-{self.shown % 7}" if self.kept else PlainScreen(self.widgets))
 
 
-async def _changes(app, times: list[float], counts: list[str] | None, changes: int,
+async def _changes(app, times: list[float], counts: list[str] | None, keys: list[str],
                    rushed: bool = False) -> None:
-    """Press PageDown ``changes`` times, as a terminal's key reader posts it; each time,
-    the seconds until the first frame of the new screen is handed to the terminal.
-    ``counts`` gets, per change, the screen's class, widgets, and whether it was shown
-    before (``Name:widgets:back``). ``rushed``: the next PageDown comes as soon as a
-    screen is drawn (a held key), not once the table has looked at it."""
+    """Press these keys in turn, as a terminal's key reader posts them; for each, the
+    seconds until the first frame of the new screen is handed to the terminal.
+    ``counts`` gets, per change, the screen's class, widgets, and whether that very
+    screen was shown before (``Name:widgets:back``: a screen let go and composed again
+    is a first visit). ``rushed``: the next key comes as soon as a screen is drawn (a
+    held key), not once the table has looked at it."""
     drawn: list[float] = []
     display = app._display
-    seen = {id(app.screen)}
+    shown = weakref.WeakSet([app.screen])  # never an id a new screen could reuse
 
     def timed_display(screen, renderable) -> None:
         display(screen, renderable)
@@ -77,10 +80,10 @@ async def _changes(app, times: list[float], counts: list[str] | None, changes: i
 
     app._display = timed_display
     before = [app.screen]
-    for _ in range(changes):
+    for key in keys:
         before[0], drawn[:] = app.screen, []
         start = time.perf_counter()
-        app._driver.process_message(events.Key("pagedown", None))
+        app._driver.process_message(events.Key(key, None))
         while not drawn:
             await asyncio.sleep(0)
         times.append(drawn[0] - start)
@@ -91,12 +94,11 @@ async def _changes(app, times: list[float], counts: list[str] | None, changes: i
         if not rushed:
             await asyncio.sleep(0.02)  # let the new screen settle before the next change
         if counts is not None:
-            back = id(app.screen) in seen
-            seen.add(id(app.screen))
-            counts.append(f"{type(app.screen).__name__}:{len(list(app.screen.walk_children()))}:{back}")
+            counts.append(f"{type(app.screen).__name__}:{len(list(app.screen.walk_children()))}:{app.screen in shown}")
+            shown.add(app.screen)
 
 
-async def _scorepad(sheet: Path, changes: int, rushed: bool = False) -> tuple[list[float], list[str]]:
+async def _scorepad(sheet: Path, keys: list[str], rushed: bool = False) -> tuple[list[float], list[str]]:
     from scorepad.tui.app import ScorepadApp
 
     app = ScorepadApp(path=sheet)
@@ -104,7 +106,7 @@ async def _scorepad(sheet: Path, changes: int, rushed: bool = False) -> tuple[li
     counts: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await _changes(app, times, counts, changes, rushed)
+        await _changes(app, times, counts, keys, rushed)
         app.session.close()
     return times, counts
 
@@ -114,7 +116,7 @@ async def _bare(widgets: int, changes: int, kept: bool) -> list[float]:
     times: list[float] = []
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await _changes(app, times, None, changes)
+        await _changes(app, times, None, ["pagedown"] * changes)
     return times
 
 
@@ -133,8 +135,9 @@ def screen_change(rounds: int = 3) -> dict:
         first: dict[str, list[float]] = {}
         rushed: list[float] = []
         for _ in range(rounds):
-            rushed += asyncio.run(_scorepad(sheet, 6, rushed=True))[0]  # the six screens after the first
-            times, seen = asyncio.run(_scorepad(sheet, 14))  # every screen twice
+            rushed += asyncio.run(_scorepad(sheet, ["pagedown"] * 6, rushed=True))[0]  # the six after the first
+            # every screen, then back up to the first: PageUp shows the screen kept beside it
+            times, seen = asyncio.run(_scorepad(sheet, ["pagedown"] * 6 + ["pageup"] * 6))
             counts += seen
             for seconds, change in zip(times, seen):
                 name, _, back = change.split(":")
