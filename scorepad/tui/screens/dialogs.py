@@ -24,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # a file's name in it, as it is
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", id="yes", variant="primary")
                 yield Button("No (n)", id="no")
@@ -50,7 +50,7 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.problem, classes="field-message -error")
+            yield Label(self.problem, classes="field-message -error", markup=False)
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
             yield Label("The sheet is safe in memory. Save it to another file (a full path), "
@@ -85,7 +85,7 @@ class ChoiceScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # a file's name in it, as it is
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
             with Vertical(classes="answers"):
