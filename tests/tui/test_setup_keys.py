@@ -367,3 +367,17 @@ async def test_the_cursor_field_is_drawn_highlighted_in_every_theme_and_the_hint
         lines = [widget.line_words(y) for y in range(len(widget.line_keys()))]
         assert "Enter: next field" in lines[-1] and all(len(line) <= widget.size.width for line in lines)
         assert widget.region.right <= 80
+
+
+async def test_a_key_no_colour_answers_on_a_colour_says_which_keys_choose_one():
+    """A digit or a letter no colour starts with did nothing, and said nothing."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", "tab", "x")
+        assert at(app) == "colour-0" and values(app, "colour-0") == [""]
+        assert "no colour starts with x" in problem(app) and "red" in problem(app)
+        await pilot.press("b")
+        assert values(app, "colour-0") == ["blue"] and problem(app) == ""
+        await pilot.press("7")
+        assert "7" in problem(app) and values(app, "colour-0") == ["blue"]

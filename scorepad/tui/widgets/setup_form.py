@@ -89,6 +89,7 @@ class SetupForm(LineWidget, can_focus=True):
         self.texts = {field: "" for field in TEXT_FIELDS}
         self.colours = [""] * MAX_PLAYERS  # "" is no colour
         self.caret = 0  # the text cursor in the cursor's field, in characters
+        self.missed = False  # the last letter typed on a colour chose none (and said so)
         self._cursor = "title"
 
     # -- what the screen and the tests read ------------------------------------------------
@@ -123,7 +124,7 @@ class SetupForm(LineWidget, can_focus=True):
             event.stop()
             event.prevent_default()
             self.type_text(event.character)
-        elif event.character.isalpha():  # a colour field: the next colour with that letter
+        elif event.character.isalnum():  # a colour field: the next colour with that letter
             event.stop()
             event.prevent_default()
             self.pick_letter(event.character)
@@ -229,14 +230,21 @@ class SetupForm(LineWidget, can_focus=True):
         self.set_colour(choices[(choices.index(self.colours[player]) + step) % len(choices)])
 
     def pick_letter(self, letter: str) -> None:
-        """The next colour after the current one starting with ``letter`` (b: blue, then black)."""
+        """The next colour after the current one starting with ``letter`` (b: blue, then
+        black); a letter or digit no colour starts with is said under the form."""
         player = int(self._cursor.rsplit("-", 1)[1])
         current = self.colours[player]
         start = COLOURS.index(current) + 1 if current else 0
         for colour in (*COLOURS[start:], *COLOURS[:start]):
             if colour.startswith(letter.lower()):
+                if self.missed:
+                    self.say("")  # the word on the key that chose nothing is answered
+                self.missed = False
                 self.set_colour(colour)
                 return
+        # a key that changes nothing says why, rather than nothing at all
+        self.missed = True
+        self.say(f"no colour starts with {letter}: {', '.join(COLOURS)} (←/→ or Space: the next one)")
 
     def set_colour(self, colour: str) -> None:
         """The colour of the cursor's player ("" for none)."""
