@@ -381,3 +381,18 @@ async def test_a_key_no_colour_answers_on_a_colour_says_which_keys_choose_one():
         assert values(app, "colour-0") == ["blue"] and problem(app) == ""
         await pilot.press("7")
         assert "7" in problem(app) and values(app, "colour-0") == ["blue"]
+
+
+async def test_a_huge_paste_is_said_in_a_short_note_without_its_escapes():
+    """The note quoted the whole paste: 200,000 characters pasted into a name made a
+    note thousands of lines long, the Start button pushed far out of sight."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "y" * 100_000)
+        assert names(app)[0] == "y" * 30
+        assert "cut to 30 characters" in problem(app) and len(problem(app)) < 200
+        await paste(pilot, "\tB\tC\tD\tE\x1b[31m" + "z" * 100_000)
+        assert "not pasted" in problem(app) and "E" in problem(app)
+        assert "\x1b" not in problem(app) and len(problem(app)) < 200

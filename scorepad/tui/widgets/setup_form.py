@@ -18,8 +18,9 @@ from textual import events
 from textual.binding import Binding
 
 from ...columns import cell_len, fit, tail, wrap
-from ...messages import CONTROLS
+from ...messages import CONTROLS, shown
 from ...rules.models import MAX_NAME, MAX_PLAYERS
+from ...storage.errors import clip
 from .form_focus import focus_neighbour
 from .line_widget import LineWidget
 
@@ -37,6 +38,7 @@ FIELDS = ("title", *(f for n in range(MAX_PLAYERS) for f in (f"name-{n}", f"colo
 NEXT_FIELD = re.compile(r"[\t\r\n]+")
 MAX_TITLE = 80  # the sheet's own limit
 MAX_COUNT = 8  # rows or columns: a number, a sum at most; longer is a slip of the hand
+NOTE_QUOTE = 40  # characters of a paste quoted in a note: a 1 MB paste must not become a 1 MB note
 LIMITS = {"title": MAX_TITLE, **{name: MAX_NAME for name in NAMES}, "rows": MAX_COUNT, "cols": MAX_COUNT}
 
 LABEL_WIDTH = 17
@@ -291,7 +293,8 @@ class SetupForm(LineWidget, can_focus=True):
             notes += self.fill(target, piece.strip())
         if left_out := rest[len(targets):]:
             why = f"a game has at most {MAX_PLAYERS} players" if group[-1] in NAMES else "no field left"
-            notes.append(f"not pasted ({why}): " + ", ".join(left_out))
+            # its escape sequences written out, never obeyed
+            notes.append(f"not pasted ({why}): " + clip(shown(", ".join(left_out)), 3 * NOTE_QUOTE))
         if rest and targets:
             self.move_to(targets[min(len(rest), len(targets)) - 1])  # the text cursor at its end
         self.redraw()
@@ -303,7 +306,7 @@ class SetupForm(LineWidget, can_focus=True):
         the notes to show: a cut is said."""
         value = CONTROLS.sub("", value)
         limit = LIMITS[field]
-        notes = [f"{value!r} cut to {limit} characters"] if len(value) > limit else []
+        notes = [f"{clip(value, NOTE_QUOTE)!r} cut to {limit} characters"] if len(value) > limit else []
         value = value[:limit]
         self.texts[field] = value
         if field == self._cursor:
