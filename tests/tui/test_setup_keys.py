@@ -396,3 +396,26 @@ async def test_a_huge_paste_is_said_in_a_short_note_without_its_escapes():
         await paste(pilot, "\tB\tC\tD\tE\x1b[31m" + "z" * 100_000)
         assert "not pasted" in problem(app) and "E" in problem(app)
         assert "\x1b" not in problem(app) and len(problem(app)) < 200
+
+
+async def test_the_text_cursor_steps_over_an_accent_and_a_joined_emoji_as_one_character():
+    """A decomposed "Chloé" (e and a combining accent): Left put the text cursor between
+    the e and its accent, where it was drawn as nothing, and Backspace then erased the e,
+    the accent moving onto the o ("Chló")."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "Chloe\u0301")
+        await burst(pilot, "left")
+        assert form(app).caret == 4  # on the é, both its code points
+        await burst(pilot, "backspace")
+        assert names(app)[0] == "Chle\u0301"
+        await burst(pilot, "delete")
+        assert names(app)[0] == "Chl"
+        await burst(pilot, "ctrl+u")
+        await paste(pilot, "A\U0001F469\u200d\U0001F467B")  # A, a woman-and-girl emoji, B
+        await burst(pilot, "left", "left", "backspace")
+        assert names(app)[0] == "\U0001F469\u200d\U0001F467B"
+        await burst(pilot, "right", "backspace")
+        assert names(app)[0] == "B"

@@ -17,7 +17,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 
-from ...columns import cell_len, fit, tail, wrap
+from ...columns import cell_len, fit, next_stop, previous_stop, tail, wrap
 from ...messages import CONTROLS, shown
 from ...rules.models import MAX_NAME, MAX_PLAYERS
 from ...storage.errors import clip
@@ -185,13 +185,13 @@ class SetupForm(LineWidget, can_focus=True):
 
     def action_left(self) -> None:
         if self._cursor in self.texts:
-            self.action_caret(max(0, self.caret - 1))
+            self.action_caret(previous_stop(self.texts[self._cursor], self.caret))
         else:
             self.action_colour(-1)
 
     def action_right(self) -> None:
         if self._cursor in self.texts:
-            self.action_caret(self.caret + 1)
+            self.action_caret(next_stop(self.texts[self._cursor], self.caret))
         else:
             self.action_colour(1)
 
@@ -203,15 +203,18 @@ class SetupForm(LineWidget, can_focus=True):
             self.redraw()
 
     def action_erase(self, step: int) -> None:
-        """Backspace (-1) erases the character before the text cursor, Delete (0) the one at it."""
+        """Backspace (-1) erases the character before the text cursor, Delete (0) the one
+        at it, each with the accents and joined characters drawn with it."""
         text = self.texts.get(self._cursor)
         if text is None:
             if step == 0:
                 self.set_colour("")  # Delete on a colour: no colour
             return
-        at = self.caret + step
-        if 0 <= at < len(text):
-            self.set_text(text[:at] + text[at + 1:], at)
+        if step < 0 and self.caret > 0:
+            at = previous_stop(text, self.caret)
+            self.set_text(text[:at] + text[self.caret:], at)
+        elif step == 0 and self.caret < len(text):
+            self.set_text(text[:self.caret] + text[next_stop(text, self.caret):], self.caret)
 
     def action_clear(self) -> None:
         if self._cursor in self.texts:
@@ -380,7 +383,8 @@ class SetupForm(LineWidget, can_focus=True):
                 return [(fit(PLACEHOLDERS[field], TEXT_WIDTH), self.component_style("setup-form--placeholder"))]
             return [(fit(text, TEXT_WIDTH), self.component_style("setup-form--field"))]
         style = self.component_style("setup-form--cursor")
-        before, at, after = text[:self.caret], text[self.caret:self.caret + 1] or " ", text[self.caret + 1:]
+        end = next_stop(text, self.caret) if self.caret < len(text) else self.caret
+        before, at, after = text[:self.caret], text[self.caret:end] or " ", text[end:]
         room = TEXT_WIDTH - cell_len(at)
         if cell_len(before) + cell_len(after) > room:  # longer than the field: the typing kept in sight
             after_room = min(cell_len(after), room // 3)
