@@ -249,7 +249,8 @@ class SetupForm(LineWidget, can_focus=True):
                 return
         # a key that changes nothing says why, rather than nothing at all
         self.missed = True
-        self.say(f"no colour starts with {letter}: {', '.join(COLOURS)} (←/→ or Space: the next one)")
+        # one line at 80 columns: a second one scrolls Start out of sight
+        self.say(f"no colour starts with {letter}: ←/→ or Space go through them all")
 
     def set_colour(self, colour: str) -> None:
         """The colour of the cursor's player ("" for none)."""
