@@ -11,9 +11,34 @@ from __future__ import annotations
 
 from rich.cells import cell_len, set_cell_size
 
-__all__ = ["cell_len", "fit", "tail", "wrap"]
+__all__ = ["cell_len", "fit", "next_stop", "previous_stop", "tail", "wrap"]
 
 ELLIPSIS = "…"
+JOINER = "\u200d"  # zero-width joiner: the character after it is drawn with the one before (👩‍👧)
+
+
+def glued(text: str, at: int) -> bool:
+    """Whether the character at ``at`` is drawn with the one before it: a combining
+    accent, a variation selector or a joiner (no cell of its own), or what a joiner joins."""
+    return cell_len(text[at]) == 0 or text[at - 1] == JOINER
+
+
+def next_stop(text: str, at: int) -> int:
+    """Where a text cursor at ``at`` goes on Right: past the character there and the
+    accents and joined characters drawn with it (never between an e and its accent)."""
+    at += 1
+    while at < len(text) and glued(text, at):
+        at += 1
+    return min(at, len(text))
+
+
+def previous_stop(text: str, at: int) -> int:
+    """Where a text cursor at ``at`` goes on Left: before the character drawn before it,
+    its accents and joined characters included."""
+    at -= 1
+    while at > 0 and glued(text, at):
+        at -= 1
+    return max(at, 0)
 
 
 def fit(text: str, width: int, *, right: bool = False) -> str:

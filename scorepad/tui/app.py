@@ -46,6 +46,12 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
         self.start = (path, replay_path, demo, session)  # session: ``path`` opened already
         self.start_up = start_up  # a hold on the garbage collector, let go at the first frame
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A toast, its words shown as they are: they carry files' names and typed
+        values ("[/x].json"), which Textual would read as markup and stop the app on."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def on_mount(self) -> None:
         self.recall_theme()
         self.start_autosave()

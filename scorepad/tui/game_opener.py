@@ -11,6 +11,10 @@ from time import monotonic
 
 DEMO = Path(__file__).resolve().parent.parent / "data" / "demo.json"
 
+# a new game whose file could not be made: there is no game yet, only the form
+NOT_STARTED = ("The game is not started: make its file elsewhere (a full path), "
+               "or Esc to go back to the form as typed:")
+
 
 class GameOpener:
     """Mixed into the App: ``live`` is the open game (a ``LiveSheet``), or None."""
@@ -66,6 +70,8 @@ class GameOpener:
         def chosen(target: str | None) -> None:
             if target:
                 self.start_game(sheet, Path(target).expanduser())
+            elif (say := getattr(self.screen, "say", None)) is not None:  # back on Setup: say why no game
+                say(f"Not started: {problem} Ctrl+S tries again.")
 
         try:
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
@@ -73,7 +79,8 @@ class GameOpener:
             # the name the games folder would have given it
             name = path.name if path else sheet_name(sheet.title, date.today(), 1)
             suggestion = str(Path.home() / name)
-            self.ask_unprompted(SaveAsScreen(f"{err}.", suggestion, monotonic()), chosen)
+            problem = f"{err}."
+            self.ask_unprompted(SaveAsScreen(problem, suggestion, monotonic(), NOT_STARTED), chosen)
             return
         self.use_session(session)
 

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from textual.widgets import Label
 
 from scorepad.rules.entries import SetCount
 from scorepad.storage import journal
@@ -288,3 +289,25 @@ async def test_a_save_that_ends_while_the_app_closes_raises_nothing(game_path):
         pass
     assert not app.screen_stack
     app.show_save_state()  # as the save's end does: nothing to show, nothing raised
+
+
+async def test_escape_from_where_to_make_a_new_game_says_under_the_form_that_it_is_not_started(
+        scorepad_home, answer_at_once):
+    """The question said "the sheet is safe in memory ... Esc to go on", words for a
+    game already open; Esc then left Setup as it was, with nothing said, and no game."""
+    from scorepad.tui.app import ScorepadApp
+    from scorepad.tui.screens.setup import SetupScreen
+
+    (scorepad_home / "games").write_text("not a folder")
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        app.new_game()
+        await pilot.pause()
+        await burst(pilot, *"Night", "tab", *"Ana", "ctrl+s")
+        asked = " ".join(str(label.render()) for label in app.screen.query(Label))
+        assert "safe in memory" not in asked and "not started" in asked
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen) and app.session is None
+        said = str(app.screen.query_one("#problem").render()).lower()
+        assert "not started" in said and "not a folder" in said and "ctrl+s" in said

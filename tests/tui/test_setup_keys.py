@@ -367,3 +367,55 @@ async def test_the_cursor_field_is_drawn_highlighted_in_every_theme_and_the_hint
         lines = [widget.line_words(y) for y in range(len(widget.line_keys()))]
         assert "Enter: next field" in lines[-1] and all(len(line) <= widget.size.width for line in lines)
         assert widget.region.right <= 80
+
+
+async def test_a_key_no_colour_answers_on_a_colour_says_which_keys_choose_one():
+    """A digit or a letter no colour starts with did nothing, and said nothing."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", "tab", "x")
+        assert at(app) == "colour-0" and values(app, "colour-0") == [""]
+        assert "no colour starts with x" in problem(app) and "Space" in problem(app)
+        await pilot.press("b")
+        assert values(app, "colour-0") == ["blue"] and problem(app) == ""
+        await pilot.press("7")
+        assert "7" in problem(app) and values(app, "colour-0") == ["blue"]
+
+
+async def test_a_huge_paste_is_said_in_a_short_note_without_its_escapes():
+    """The note quoted the whole paste: 200,000 characters pasted into a name made a
+    note thousands of lines long, the Start button pushed far out of sight."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "y" * 100_000)
+        assert names(app)[0] == "y" * 30
+        assert "cut to 30 characters" in problem(app) and len(problem(app)) < 200
+        await paste(pilot, "\tB\tC\tD\tE\x1b[31m" + "z" * 100_000)
+        assert "not pasted" in problem(app) and "E" in problem(app)
+        assert "\x1b" not in problem(app) and len(problem(app)) < 200
+
+
+async def test_the_text_cursor_steps_over_an_accent_and_a_joined_emoji_as_one_character():
+    """A decomposed "Chloé" (e and a combining accent): Left put the text cursor between
+    the e and its accent, where it was drawn as nothing, and Backspace then erased the e,
+    the accent moving onto the o ("Chló")."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await pilot.press("tab")
+        await paste(pilot, "Chloe\u0301")
+        await burst(pilot, "left")
+        assert form(app).caret == 4  # on the é, both its code points
+        await burst(pilot, "backspace")
+        assert names(app)[0] == "Chle\u0301"
+        await burst(pilot, "delete")
+        assert names(app)[0] == "Chl"
+        await burst(pilot, "ctrl+u")
+        await paste(pilot, "A\U0001F469\u200d\U0001F467B")  # A, a woman-and-girl emoji, B
+        await burst(pilot, "left", "left", "backspace")
+        assert names(app)[0] == "\U0001F469\u200d\U0001F467B"
+        await burst(pilot, "right", "backspace")
+        assert names(app)[0] == "B"

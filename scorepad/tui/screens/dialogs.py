@@ -24,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # a file's name in it, as it is
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", id="yes", variant="primary")
                 yield Button("No (n)", id="no")
@@ -44,17 +44,20 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, problem: str, suggestion: str, asked_at: float | None = None) -> None:
+    SAVING = ("The sheet is safe in memory. Save it to another file (a full path), "
+              "or Esc to go on (Ctrl+P: Save elsewhere, later):")
+
+    def __init__(self, problem: str, suggestion: str, asked_at: float | None = None, words: str = SAVING) -> None:
         super().__init__()
         self.problem, self.suggestion, self.asked_at = problem, suggestion, asked_at
+        self.words = words  # what is asked: a save of the open game, unless said otherwise
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.problem, classes="field-message -error")
+            yield Label(self.problem, classes="field-message -error", markup=False)
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
-            yield Label("The sheet is safe in memory. Save it to another file (a full path), "
-                        "or Esc to go on (Ctrl+P: Save elsewhere, later):")
+            yield Label(self.words)
             yield Input(self.suggestion, id="path", select_on_focus=False)
             yield Label("", id="path-message", classes="field-message -error")
 
@@ -85,7 +88,7 @@ class ChoiceScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)  # a file's name in it, as it is
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
             with Vertical(classes="answers"):

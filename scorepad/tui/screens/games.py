@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Label
@@ -79,7 +80,7 @@ class HistoryScreen(GamesScreen):
         records = self.query_one("#records", DataTable)
         records.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst")
         for p in worked.players:
-            records.add_row(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
+            records.add_row(Text(p.name), p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
                             max(p.totals), min(p.totals))
         self.query_one(GameList).show([(f"Finished: {counted(len(done), 'game')} (* won)", done),
                                        (f"Not finished, not counted: {counted(len(going), 'game')}", going)])

@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
@@ -113,7 +114,7 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         self.query_one("#started", Input).focus()
 
     def on_record_field_refused(self, event: RecordField.Refused) -> None:
-        self.query_one("#record-problem", Static).update(f"{LABELS[event.field.id]}: {event.words}")
+        self.query_one("#record-problem", Static).update(Content(f"{LABELS[event.field.id]}: {event.words}"))
 
     def action_next_field(self) -> None:
         """Focus the text field after the focused one; Enter in the last keeps the record."""
@@ -153,17 +154,17 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         try:
             entry = self.entry()
         except ValidationError as err:
-            problem.update(entry_problem(err))
+            problem.update(Content(entry_problem(err)))
             return
         except ValueError as err:
-            problem.update(str(err))
+            problem.update(Content(str(err)))
             return
         if entry == SetRecord():
             self.dismiss(False)  # nothing changed: nothing to store or to undo
             return
         refusal = self.send(entry)
         if refusal:
-            problem.update(refusal)
+            problem.update(Content(refusal))
             return
         self.dismiss(True)
 

@@ -6,6 +6,7 @@ from time import thread_time
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
@@ -41,12 +42,12 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Label(f"Replay of {self.file_name}", classes="heading")
+        yield Label(f"Replay of {self.file_name}", classes="heading", markup=False)
         yield Static("", id="step", classes="step")
         yield StatusBanner(id="status")
         yield LiveTotals(id="totals")
         yield CategoryBars(id="bars")
-        yield Static("\n".join(self.notes), id="notes", classes="reminder")
+        yield Static("\n".join(self.notes), id="notes", classes="reminder", markup=False)
         yield FooterBand()
 
     def on_mount(self) -> None:
@@ -56,7 +57,7 @@ class ReplayScreen(Screen):
         """Show the current step (a hard Pinax search is cut short, as on the game's
         screens: its figure shows as the best found so far)."""
         step = self.steps[self.index]
-        self.query_one("#step", Static).update(f"Step {step.number} of {len(self.steps)}: {step.text}")
+        self.query_one("#step", Static).update(Content(f"Step {step.number} of {len(self.steps)}: {step.text}"))
         table = standings(step.sheet, until(STEP_BUDGET, thread_time))
         self.query_one(LiveTotals).show(table)
         self.query_one(CategoryBars).show(table)

@@ -53,14 +53,14 @@ class ResultsScreen(GameScreen):
         self.query_one("#heading", Label).update(Content.assemble("Results   ", (words, "bold")))
         self.query_one(CategoryBars).show(table)
         lines = [s.text for s in table.separations]
-        self.query_one("#separations", Static).update("\n".join(lines) or "No ties to break.")
+        self.query_one("#separations", Static).update(Content("\n".join(lines) or "No ties to break."))
         counted = "yes" if sheet.finished else "no, not finished"
         record = [record_words(sheet) or "Play record: none (ctrl+e on Game progress)",
                   *(["The game timer is running (ctrl+g on Game progress pauses it)"]
                     if sheet.timer.running_since else []),
                   *([f"Notes: {sheet.notes}"] if sheet.notes else []),
                   f"Counted in statistics: {counted} (ctrl+f to change)"]
-        self.query_one("#record", Static).update("\n".join(record))
+        self.query_one("#record", Static).update(Content("\n".join(record)))  # notes, a place: as typed
 
     def on_screen_resume(self, event: ScreenResume) -> None:
         """Results reached with the end triggered: the game is finished, and counts in

@@ -9,6 +9,7 @@ from contextlib import suppress
 
 from textual.binding import Binding
 from textual.message import Message
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label
 
@@ -84,7 +85,7 @@ class SavedGamesScreen(Screen):
     def on_saved_games_screen_listed(self, event: Listed) -> None:
         self.games, self.problems, self.loaded = event.games, event.problems, True
         loading = self.query_one("#loading", Label)
-        loading.update(unreadable_words(event.problems))
+        loading.update(Content(unreadable_words(event.problems)))  # files' names as they are
         loading.display = bool(event.problems)
         self.show(event.worked)
         self.listed.set()  # after the list is filled: the next key finds it

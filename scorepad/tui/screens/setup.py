@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Button, Label, Static
 
 from ...rules.library import blank_rows
@@ -60,7 +61,7 @@ class SetupScreen(QuietFocus):
 
     def say(self, words: str) -> None:
         """Show what stops the game or what a paste left out ("" clears it)."""
-        self.query_one("#problem", Static).update(words)
+        self.query_one("#problem", Static).update(Content(words))  # names as typed: "[/x]" is no markup
 
     def sheet_from_form(self) -> Sheet:
         """The new sheet, or ValueError / ValidationError saying what is wrong."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from statistics import fmean
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Label, Sparkline
 
@@ -103,13 +105,13 @@ class StatisticsScreen(SavedGamesScreen):
 
     def draw(self, found: Figures) -> None:
         """Show these figures."""
-        self.query_one("#heading", Label).update(f"Statistics over {scope_words(found, self.filters)}")
+        self.query_one("#heading", Label).update(Content(f"Statistics over {scope_words(found, self.filters)}"))
         self.query_one("#left-out", Label).update(left_out(found))
         players = self.query_one("#players", DataTable)
         players.clear(columns=True)
         players.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst", "Streak")
         for p in found.players:
-            players.add_row(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
+            players.add_row(Text(p.name), p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
                             max(p.totals), min(p.totals), streak_words(p))
         self.show_trends(found)
         self.query_one(CategoryBars).show_bars(average_bars(found), gaps=False)
@@ -127,7 +129,7 @@ class StatisticsScreen(SavedGamesScreen):
                 line = Sparkline(p.totals, summary_function=fmean, classes="trend")
             line.styles.width = min(len(p.totals) * SPARK_CELLS, TREND_CELLS)
             words = f"{p.totals[0]} → {p.totals[-1]}" if p.games > 1 else str(p.totals[0])
-            rows.append(Horizontal(Label(p.name, classes="trend-name"), line, Label(words, classes="trend-words"),
+            rows.append(Horizontal(Label(p.name, classes="trend-name", markup=False), line, Label(words, classes="trend-words"),
                                    classes="trend-row"))
         trends.mount_all(rows)
 
@@ -138,13 +140,13 @@ class StatisticsScreen(SavedGamesScreen):
         names = [p.name for p in found.players]
         if len(names) < 2:
             return
-        table.add_columns("", *names)
+        table.add_columns("", *map(Text, names))  # names as typed: a DataTable reads a str as markup
         for row in names:
             cells = []
             for column in names:
                 met = found.meeting(row, column)
                 cells.append("" if row == column or not met.games else f"{met.wins}-{met.losses} ({met.games})")
-            table.add_row(row, *cells)
+            table.add_row(Text(row), *cells)
 
     def action_dates(self) -> None:
         from .stats_filters import DatesScreen

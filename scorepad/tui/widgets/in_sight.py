@@ -40,11 +40,19 @@ class DrawnInSight(Widget):
 
 # Label (Static) first: Textual's CSS knows a widget by its first base's line of types
 class Words(Label, DrawnInSight):
-    """A Label whose words follow the sheet (see ``show_words``)."""
+    """A Label whose words follow the sheet (see ``show_words``), shown as they are:
+    a player's name in them is never read as markup."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, markup=False, **kwargs)
 
 
 class WordsBlock(Static, DrawnInSight):
-    """A Static (wrapped to the width it is given) whose words follow the sheet."""
+    """A Static (wrapped to the width it is given) whose words follow the sheet, shown
+    as they are (no markup)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, markup=False, **kwargs)
 
 
 def placed_out_of_sight(widget: Widget) -> bool:

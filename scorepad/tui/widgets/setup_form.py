@@ -17,9 +17,10 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding
 
-from ...columns import cell_len, fit, tail, wrap
-from ...messages import CONTROLS
+from ...columns import cell_len, fit, next_stop, previous_stop, tail, wrap
+from ...messages import CONTROLS, shown
 from ...rules.models import MAX_NAME, MAX_PLAYERS
+from ...storage.errors import clip
 from .form_focus import focus_neighbour
 from .line_widget import LineWidget
 
@@ -37,6 +38,7 @@ FIELDS = ("title", *(f for n in range(MAX_PLAYERS) for f in (f"name-{n}", f"colo
 NEXT_FIELD = re.compile(r"[\t\r\n]+")
 MAX_TITLE = 80  # the sheet's own limit
 MAX_COUNT = 8  # rows or columns: a number, a sum at most; longer is a slip of the hand
+NOTE_QUOTE = 40  # characters of a paste quoted in a note: a 1 MB paste must not become a 1 MB note
 LIMITS = {"title": MAX_TITLE, **{name: MAX_NAME for name in NAMES}, "rows": MAX_COUNT, "cols": MAX_COUNT}
 
 LABEL_WIDTH = 17
@@ -89,6 +91,7 @@ class SetupForm(LineWidget, can_focus=True):
         self.texts = {field: "" for field in TEXT_FIELDS}
         self.colours = [""] * MAX_PLAYERS  # "" is no colour
         self.caret = 0  # the text cursor in the cursor's field, in characters
+        self.missed = False  # the last letter typed on a colour chose none (and said so)
         self._cursor = "title"
 
     # -- what the screen and the tests read ------------------------------------------------
@@ -123,7 +126,7 @@ class SetupForm(LineWidget, can_focus=True):
             event.stop()
             event.prevent_default()
             self.type_text(event.character)
-        elif event.character.isalpha():  # a colour field: the next colour with that letter
+        elif event.character.isalnum():  # a colour field: the next colour with that letter
             event.stop()
             event.prevent_default()
             self.pick_letter(event.character)
@@ -182,13 +185,13 @@ class SetupForm(LineWidget, can_focus=True):
 
     def action_left(self) -> None:
         if self._cursor in self.texts:
-            self.action_caret(max(0, self.caret - 1))
+            self.action_caret(previous_stop(self.texts[self._cursor], self.caret))
         else:
             self.action_colour(-1)
 
     def action_right(self) -> None:
         if self._cursor in self.texts:
-            self.action_caret(self.caret + 1)
+            self.action_caret(next_stop(self.texts[self._cursor], self.caret))
         else:
             self.action_colour(1)
 
@@ -200,15 +203,18 @@ class SetupForm(LineWidget, can_focus=True):
             self.redraw()
 
     def action_erase(self, step: int) -> None:
-        """Backspace (-1) erases the character before the text cursor, Delete (0) the one at it."""
+        """Backspace (-1) erases the character before the text cursor, Delete (0) the one
+        at it, each with the accents and joined characters drawn with it."""
         text = self.texts.get(self._cursor)
         if text is None:
             if step == 0:
                 self.set_colour("")  # Delete on a colour: no colour
             return
-        at = self.caret + step
-        if 0 <= at < len(text):
-            self.set_text(text[:at] + text[at + 1:], at)
+        if step < 0 and self.caret > 0:
+            at = previous_stop(text, self.caret)
+            self.set_text(text[:at] + text[self.caret:], at)
+        elif step == 0 and self.caret < len(text):
+            self.set_text(text[:self.caret] + text[next_stop(text, self.caret):], self.caret)
 
     def action_clear(self) -> None:
         if self._cursor in self.texts:
@@ -229,14 +235,22 @@ class SetupForm(LineWidget, can_focus=True):
         self.set_colour(choices[(choices.index(self.colours[player]) + step) % len(choices)])
 
     def pick_letter(self, letter: str) -> None:
-        """The next colour after the current one starting with ``letter`` (b: blue, then black)."""
+        """The next colour after the current one starting with ``letter`` (b: blue, then
+        black); a letter or digit no colour starts with is said under the form."""
         player = int(self._cursor.rsplit("-", 1)[1])
         current = self.colours[player]
         start = COLOURS.index(current) + 1 if current else 0
         for colour in (*COLOURS[start:], *COLOURS[:start]):
             if colour.startswith(letter.lower()):
+                if self.missed:
+                    self.say("")  # the word on the key that chose nothing is answered
+                self.missed = False
                 self.set_colour(colour)
                 return
+        # a key that changes nothing says why, rather than nothing at all
+        self.missed = True
+        # one line at 80 columns: a second one scrolls Start out of sight
+        self.say(f"no colour starts with {letter}: ←/→ or Space go through them all")
 
     def set_colour(self, colour: str) -> None:
         """The colour of the cursor's player ("" for none)."""
@@ -283,7 +297,8 @@ class SetupForm(LineWidget, can_focus=True):
             notes += self.fill(target, piece.strip())
         if left_out := rest[len(targets):]:
             why = f"a game has at most {MAX_PLAYERS} players" if group[-1] in NAMES else "no field left"
-            notes.append(f"not pasted ({why}): " + ", ".join(left_out))
+            # its escape sequences written out, never obeyed
+            notes.append(f"not pasted ({why}): " + clip(shown(", ".join(left_out)), 3 * NOTE_QUOTE))
         if rest and targets:
             self.move_to(targets[min(len(rest), len(targets)) - 1])  # the text cursor at its end
         self.redraw()
@@ -295,7 +310,7 @@ class SetupForm(LineWidget, can_focus=True):
         the notes to show: a cut is said."""
         value = CONTROLS.sub("", value)
         limit = LIMITS[field]
-        notes = [f"{value!r} cut to {limit} characters"] if len(value) > limit else []
+        notes = [f"{clip(value, NOTE_QUOTE)!r} cut to {limit} characters"] if len(value) > limit else []
         value = value[:limit]
         self.texts[field] = value
         if field == self._cursor:
@@ -369,7 +384,8 @@ class SetupForm(LineWidget, can_focus=True):
                 return [(fit(PLACEHOLDERS[field], TEXT_WIDTH), self.component_style("setup-form--placeholder"))]
             return [(fit(text, TEXT_WIDTH), self.component_style("setup-form--field"))]
         style = self.component_style("setup-form--cursor")
-        before, at, after = text[:self.caret], text[self.caret:self.caret + 1] or " ", text[self.caret + 1:]
+        end = next_stop(text, self.caret) if self.caret < len(text) else self.caret
+        before, at, after = text[:self.caret], text[self.caret:end] or " ", text[end:]
         room = TEXT_WIDTH - cell_len(at)
         if cell_len(before) + cell_len(after) > room:  # longer than the field: the typing kept in sight
             after_room = min(cell_len(after), room // 3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 from ...rules.endgame import EndStatus
@@ -29,6 +30,6 @@ class StatusBanner(Static):
         words = status_words(end)
         if words != getattr(self, "_words", None):
             self._words = words
-            self.update(words)
+            self.update(Content(words))  # a start player's name as typed, no markup
         self.set_class(end.triggered, "-triggered")
         self.set_class(not end.triggered and bool(end.warnings), "-warning")

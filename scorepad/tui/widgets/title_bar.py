@@ -9,7 +9,7 @@ class TitleBar(Static):
     """One line, one widget (Textual's Header is four)."""
 
     def __init__(self, game: str = "", state: str = "") -> None:
-        super().__init__()
+        super().__init__(markup=False)  # a title is shown as typed: "[/t]" is no markup
         self.game, self.state = game, state
 
     def on_mount(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -14,7 +15,7 @@ def show_words(widget: Static, words: str, layout: bool = True) -> None:
     if widget.content == words:
         return
     before = box(widget) if layout else None
-    widget.update(words, layout=False)
+    widget.update(Content(words), layout=False)  # names in them are shown as typed, never as markup
     if layout and (before is None or box(widget) != before):
         widget.refresh(layout=True)
 
