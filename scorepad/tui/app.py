@@ -1,6 +1,7 @@
 """The scorepad app: wiring only. Screens reach the open game through ``live`` (a
-Textual-free ``LiveSheet``, see ``host``); the mixins open games, keep them on disk,
-order the keys, remember the theme and move between screens."""
+Textual-free ``LiveSheet``, see ``host``); the mixins open games, keep them on disk
+(what is typed too, when the terminal goes away), order the keys, remember the theme
+and move between screens."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.binding import Binding
 from .autosave import Autosave
 from .background_search import BackgroundSearch
 from .game_opener import GameOpener
+from .hang_up import HangUp
 from .ordered_keys import OrderedKeys
 from .kept_screens import GAME_SCREENS
 from .key_names import answer_key_names
@@ -21,7 +23,7 @@ from .theme_memory import ThemeMemory
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemory, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, ThemeMemory, ScreenStack, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -55,6 +57,7 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
     def on_mount(self) -> None:
         self.recall_theme()
         self.start_autosave()
+        self.watch_for_hang_up()
         path, replay_path, demo, session = self.start
         if demo:
             self.open_demo()
@@ -160,5 +163,6 @@ class ScorepadApp(OrderedKeys, Autosave, BackgroundSearch, GameOpener, ThemeMemo
         self.call_after_refresh(lambda: getattr(self.screen, method)(*args))
 
     def on_unmount(self) -> None:
+        self.stop_watching()
         if self.session:
             self.session.close()

@@ -121,6 +121,37 @@ async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full
         assert "full path" in str(app.screen.query_one("#path-message").render())
 
 
+async def test_a_hang_up_stores_what_is_typed_closes_the_sheet_and_asks_nothing(game_path):
+    """The terminal closed (SIGHUP, SIGTERM) with a value typed and no Enter: stored, as
+    Ctrl+Q stores it, the file closed and its lock let go (the real signal through a
+    real terminal: tests/tui/test_terminal_burst.py)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await pilot.press("4", "1")  # no Enter
+        app.hung_up()
+        await pilot.pause()
+        assert app.return_code == 0 and not isinstance(app.screen, ChoiceScreen)
+    assert read_sheet(game_path).sheet.players[0].renown == 41
+    assert not (game_path.parent / f"{game_path.name}.lock").exists()
+
+
+async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_copy(game_path, monkeypatch):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+
+        def full(*args, **kwargs):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(journal.os, "write", full)
+        await pilot.press("4", "4")
+        app.hung_up()  # the value typed cannot be written: nobody to ask, so a rescue copy
+        await pilot.pause()
+    (rescued,) = rescue_dir().glob("*.rescued-*.json")
+    assert read_sheet(rescued).sheet.players[0].renown == 44
+
+
 async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
     app = app_on(game_path)
     async with running(app) as pilot:

@@ -51,3 +51,24 @@ def test_setup_and_S9_supplies_typed_in_one_send_keys_land_in_the_file(tmp_path,
     assert [p["supplies"]["kings_grace"] for p in saved["players"]] == [5, 6, 7]
     assert [p["supplies"]["research"] for p in saved["players"]] == [12, 7, 0]
     assert not os.path.exists(f"{sheet}.lock")
+
+
+def test_a_value_typed_but_not_stored_is_kept_when_the_terminal_closes(tmp_path):
+    """A value on screen is a value saved, even when the terminal window is closed on it
+    (the app gets SIGHUP): typed with no Enter, it was lost. It is stored as Ctrl+Q
+    stores it, and the file is closed, its lock let go."""
+    socket, home = tmp_path / "tmux.sock", tmp_path / "home"
+    env = f"SCOREPAD_HOME={home} TERM=xterm-256color"
+    tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", f"env {env} {SCOREPAD}")
+    try:
+        wait_for(lambda: "New game" in tmux(socket, "capture-pane", "-p"))
+        tmux(socket, "send-keys", "Enter", "Hangup", "Enter", "Ana", "Enter", "Ben", "C-s",
+             "NPage", "NPage", "NPage", "NPage", "5", "Enter", "6")  # Supplies: Ben's 6 not stored
+        wait_for(lambda: "6▏" in tmux(socket, "capture-pane", "-p"))
+        tmux(socket, "kill-server")  # the window closed: SIGHUP
+        wait_for(lambda: not list((home / "games").glob("*.lock")))  # let go as it ended
+    finally:
+        tmux(socket, "kill-server")
+    (sheet,) = (home / "games").glob("*.json")
+    players = json.loads(sheet.read_text(encoding="utf-8"))["players"]
+    assert [p["supplies"]["kings_grace"] for p in players] == [5, 6]

@@ -1,0 +1,46 @@
+"""The App's part that keeps what is typed when the terminal goes away: its window
+closed (SIGHUP) or the system shutting down (SIGTERM). Both ended the process at once,
+and a value typed but not yet stored (no Enter) was lost while it was on screen. Now
+the app ends as Ctrl+Q ends it, without a question, for nobody is there to answer."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from contextlib import suppress
+
+# what this platform has of them (Windows has no SIGHUP)
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+
+
+class HangUp:
+    """Mixed into the App: ``watch_for_hang_up()`` once mounted, ``stop_watching()`` at
+    the end (the handlers belong to the event loop, which may outlive the app)."""
+
+    def watch_for_hang_up(self) -> None:
+        """Have SIGHUP and SIGTERM end the app keeping what is typed (``hung_up``)."""
+        loop = asyncio.get_running_loop()
+        for number in SIGNALS:
+            # Windows' loops take no signal handlers, nor one running off the main thread
+            with suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self.hung_up)
+
+    def stop_watching(self) -> None:
+        """The signals back to their defaults."""
+        loop = asyncio.get_running_loop()
+        for number in SIGNALS:
+            with suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(number)
+
+    def hung_up(self) -> None:
+        """Store what is typed (a refused value stays unstored, as on Ctrl+Q), keep the
+        changes the disk refused in a rescue copy (the question Ctrl+Q asks has nobody
+        to answer it), close the sheet and end."""
+        from ..storage.atomic import SaveError
+
+        self.store_typing()
+        session = self.session
+        if session is not None and session.unsaved and not session.retry():
+            with suppress(SaveError):  # nowhere to say it: the journal keeps what it has
+                session.rescue()
+        self.close_and_exit()
