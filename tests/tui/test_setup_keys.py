@@ -419,3 +419,38 @@ async def test_the_text_cursor_steps_over_an_accent_and_a_joined_emoji_as_one_ch
         assert names(app)[0] == "\U0001F469\u200d\U0001F467B"
         await burst(pilot, "right", "backspace")
         assert names(app)[0] == "B"
+
+
+async def test_a_paste_on_a_colour_picks_the_colour_it_names_or_says_so_on_one_line():
+    """A paste that names no colour gave a note of two lines at 80 columns, which
+    scrolled the Start button's lower edge out of sight."""
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", "tab")
+        await paste(pilot, "teal")
+        await pilot.pause()
+        assert values(app, "colour-0") == [""] and "Space" in problem(app)
+        assert len(problem(app)) <= app.screen.query_one("#problem").size.width
+        await paste(pilot, "Green\n")
+        await pilot.pause()
+        assert values(app, "colour-0") == ["green"] and problem(app) == ""
+
+
+async def test_escape_leaves_a_blank_form_at_once_and_asks_before_throwing_names_away():
+    """Escape (or F2) on a form with names typed threw them away in silence."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+    from scorepad.tui.screens.home import HomeScreen
+
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)  # nothing typed: nothing to lose
+        await open_setup(pilot)
+        await burst(pilot, *"Fri", "enter", *"Ana", "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await burst(pilot, "n")  # stay: the names are still there
+        assert isinstance(app.screen, SetupScreen) and names(app)[0] == "Ana"
+        await burst(pilot, "f2", "y")
+        assert isinstance(app.screen, HomeScreen)

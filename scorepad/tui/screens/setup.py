@@ -41,7 +41,8 @@ class SetupScreen(QuietFocus):
 
     BLANK = True  # its own lines are background (see ``Form``)
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("f2", "back", "Home", show=False),
+                Binding("ctrl+s", "start", "Start")]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -58,6 +59,21 @@ class SetupScreen(QuietFocus):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+
+    def action_back(self) -> None:
+        """Back to Home; with something typed, once the user says so: the form is not
+        kept (New game starts blank, never with the last game's names), and Escape
+        threw away a whole table's names in silence."""
+        if not self.query_one(SetupForm).typed():
+            self.app.pop_screen()
+            return
+        from .dialogs import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen("Leave this new game? What is typed here is not kept."), answer)
 
     def say(self, words: str) -> None:
         """Show what stops the game or what a paste left out ("" clears it)."""

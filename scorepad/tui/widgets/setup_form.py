@@ -111,6 +111,10 @@ class SetupForm(LineWidget, can_focus=True):
             return self.colours[int(field.rsplit("-", 1)[1])]
         return self.texts[field]
 
+    def typed(self) -> bool:
+        """Whether anything is typed or chosen in the form."""
+        return any(self.texts.values()) or any(self.colours)
+
     def move_to(self, field: str) -> None:
         """Put the cursor on a field, the text cursor at the end of its text."""
         self._cursor = field
@@ -286,7 +290,7 @@ class SetupForm(LineWidget, can_focus=True):
             colour = text.strip().lower()
             if colour in COLOURS:
                 self.set_colour(colour)
-            self.say("" if colour in COLOURS else f"not pasted (a colour is one of {', '.join(COLOURS)})")
+            self.say("" if colour in COLOURS else "not pasted: no colour is named so; ←/→ or Space go through them")
             return
         first, *rest = NEXT_FIELD.split(text.rstrip("\t\r\n"))
         group = next(g for g in PASTE_GROUPS if field in g)
