@@ -720,6 +720,25 @@ def test_a_window_keeps_showing_the_sheet_while_the_file_is_unreadable():
     assert viewer.follow() is False and viewer.sheet.players[0].renown == 5
 
 
+def test_a_window_says_once_that_a_file_whose_history_no_longer_replays_cannot_be_followed(monkeypatch):
+    """A hand edit that breaks the history: the window kept the old sheet without a word,
+    and read the whole file again every second."""
+    writer = new_session()
+    writer.apply(renown(5))
+    writer.close()
+    viewer = SheetSession.open(writer.path, read_only=True)
+    viewer.follow()
+    document = json.loads(writer.path.read_text(encoding="utf-8"))
+    edited = next(entry for entry in document["history"] if isinstance(entry, dict) and "player" in entry)
+    edited["player"] = 7  # no such player: the history does not replay
+    writer.path.write_text(json.dumps(document), encoding="utf-8")
+    assert viewer.follow() is False and viewer.sheet.players[0].renown == 5
+    assert "cannot follow" in viewer.unfollowed and writer.path.name in viewer.unfollowed
+    reads = []
+    monkeypatch.setattr(session_module, "load_current", lambda path: reads.append(path))
+    assert viewer.follow() is False and reads == []  # not read again until it changes again
+
+
 # -- the screens' view: LiveSheet ------------------------------------------------------
 
 

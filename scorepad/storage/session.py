@@ -51,6 +51,7 @@ class SheetSession:
         self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read  # pragma: no mutate
         self._base: list | None = None  # the file's own history, for that window  # pragma: no mutate
         self._base_states: States | None = None  # pragma: no mutate
+        self.unfollowed = ""  # why a read-only window cannot follow the file as it is now, else ""
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
@@ -284,12 +285,16 @@ class SheetSession:
             else:
                 current = load_current(self.path)
                 if current.note or current.base is None:
+                    # said once (``unfollowed``), and not read again until it changes again
+                    self._seen, self.unfollowed = seen, (
+                        f"{self.path.name} changed in a way this window cannot follow (its history does not "
+                        "replay): it goes on showing the game as it was; open the file again to see it as saved.")
                     return False
                 self.file, self._base, history, states = current.file, current.base, current.history, current.states
                 self._base_states = current.base_states
         except Exception:  # mid-change, or gone: keep showing what we have
             return False
-        self._seen = seen
+        self._seen, self.unfollowed = seen, ""
         if history == self.history:
             return False
         self.history = list(history)
