@@ -212,6 +212,14 @@ def test_issue11_f9_a_10_mb_player_name_gives_a_short_message(tmp_path, capsys):
     assert len(err) < 360 and str(path) in err and "players[0]" in err and "…" in err
 
 
+def test_a_file_with_too_many_players_says_so_in_plain_words(tmp_path, capsys):
+    """pydantic's own words named a Python type and its validation steps."""
+    raw = {**FRIDAY, "players": [{"name": f"P{n}"} for n in range(200_000)]}
+    code, _, err = run(capsys, "score", sheet_text(tmp_path, json.dumps(raw)))
+    assert code == 2 and "players: should have at most 4 items, not 200000" in err
+    assert "Tuple" not in err and "validation" not in err
+
+
 @pytest.mark.parametrize("text", [
     HEADER + '"players": [{"name": "Ana"}], "history": [{"kind": "' + "k" * 100_000 + '"}]}',
     HEADER + '"players": [{"name": "Ana", "' + "r" * 100_000 + '": 1, "' + "r" * 100_000 + '": 2}]}',

@@ -253,7 +253,10 @@ def validation_problem(
             error["loc"] = (error["loc"][0] + offset, *error["loc"][1:])
     problems = distinct_problems(errors, raw, prefix)
     first = problems[0]
-    message = first["msg"].removeprefix("Value error, ")
+    # pydantic's words for a list too long or short name its Python type and its steps
+    # ("Tuple should have at most 4 items after validation, not 200000")
+    message = re.sub(r"^(Tuple|List) should|(?<=items) after validation", lambda m: "should" if m.group(1) else "",
+                     first["msg"].removeprefix("Value error, "))
     value = first.get("input")
     # equivalent: a "missing" error's input is the object or list it is missing from, never a plain value
     if first["type"] != "missing" and isinstance(value, (int, float, str, bool)):  # pragma: no mutate
