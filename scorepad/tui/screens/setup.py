@@ -41,7 +41,7 @@ class SetupScreen(QuietFocus):
 
     BLANK = True  # its own lines are background (see ``Form``)
 
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("f2", "back", "Home", show=False),
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("f2", "back", "Home"),
                 Binding("ctrl+s", "start", "Start")]
 
     def compose(self) -> ComposeResult:
