@@ -165,7 +165,7 @@ def memory_rows(quick: bool) -> list[dict]:
     if len(alone) == 1:
         heaviest += ", the only one measured alone"
     for words, kib in ((f"memory: peak RSS, a full sheet on its heaviest game screen ({heaviest})", peak),
-                       ("memory: peak RSS, a full sheet, every game screen shown (and kept)", held["every"])):
+                       ("memory: peak RSS, a full sheet, every game screen shown in turn (those next to the one showing kept)", held["every"])):
         rows.append(row(words, kib / 1024, held["bare"] / 1024, "MiB", "<= 1.5x", kib / held["bare"] <= 1.5))
     rows.append(row(f"memory: growth per value typed, traced (Renown, {typed:,} values after {warm_up:,}; "
                     f"saved every 100; RSS: {held['rss_per_value']:.2f} KiB a value)", held["per_value"], None, "KiB",
