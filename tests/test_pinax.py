@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorepad.rules.library import parse_rows
@@ -176,6 +177,7 @@ def crowded_cases(draw):
     return rows, draw(st.lists(shapes, min_size=3, max_size=4))
 
 
+@pytest.mark.slow  # the brute force on plain grids stays in the quick run
 @settings(max_examples=examples(150), deadline=None)
 @given(crowded_cases())
 def test_S5_solver_equals_brute_force_on_crowded_grids(case):

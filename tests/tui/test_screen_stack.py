@@ -146,6 +146,7 @@ async def until_freed(pilot, *screens) -> None:
     assert [screen() for screen in screens] == [None] * len(screens)
 
 
+@pytest.mark.slow
 async def test_memory_stays_flat_however_many_screens_are_shown(game_path):
     """Textual's render caches kept the strips of up to 1024 widgets that were gone
     (Textual issue 6665): every screen change left about 2,000 objects behind, and
