@@ -35,6 +35,15 @@ def app_looking_by_hand(path):
     return app
 
 
+def fill_the_disk(monkeypatch) -> None:
+    """From now on the journal's writes find the disk full."""
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(journal.os, "write", full)
+
+
 async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_puts_the_value_back(game_path, key_clock):
     app = app_looking_by_hand(game_path)
     async with running(app, (80, 24)) as pilot:
@@ -104,10 +113,7 @@ async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full
     async with running(app) as pilot:
         await goto(pilot, "renown")
 
-        def full(*args, **kwargs):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-        monkeypatch.setattr(journal.os, "write", full)
+        fill_the_disk(monkeypatch)
         await burst(pilot, "3", "1", "enter", "5", "0", "enter")  # the question comes up mid-burst
         assert isinstance(app.screen, SaveAsScreen)
         suggestion = app.screen.query_one("#path").value
@@ -141,10 +147,7 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
     async with running(app) as pilot:
         await goto(pilot, "renown")
 
-        def full(*args, **kwargs):
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-        monkeypatch.setattr(journal.os, "write", full)
+        fill_the_disk(monkeypatch)
         await pilot.press("4", "4")
         app.hung_up()  # the value typed cannot be written: nobody to ask, so a rescue copy
         await pilot.pause()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Callable
 
 from pydantic import ValidationError
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,7 +24,7 @@ from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
 from ...rules.record_text import moment_text, typed_minutes, typed_moment
 from ..typed_value import entry_problem
-from ..widgets.form_field import paste_in_line
+from ..widgets.form_field import TakesPastes, paste_in_line
 from .quiet_focus import QuietFocus
 
 TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
@@ -35,7 +34,7 @@ LABELS = {"started": "Started", "finished": "Finished", "location": "Location", 
           "notes": "Notes"}
 
 
-class RecordField(Input):
+class RecordField(TakesPastes, Input):
     """A field of the form: Enter goes to the next one. A paste is one line, cut at the
     field's length; what was cut, or a key typed past it, is said (``Refused``)."""
 
@@ -47,16 +46,6 @@ class RecordField(Input):
         def __init__(self, field: RecordField, words: str) -> None:
             super().__init__()
             self.field, self.words = field, words
-
-    def on_paste(self, event: events.Paste) -> None:
-        """A terminal paste (bracketed paste mode)."""
-        event.prevent_default()
-        event.stop()
-        self.paste(event.text)
-
-    def action_paste(self) -> None:
-        """ctrl+v: the app's clipboard, as a terminal paste."""
-        self.paste(self.app.clipboard)
 
     def paste(self, text: str) -> None:
         """Paste ``text`` as one line (``paste_in_line``), saying if it was cut."""

@@ -5,6 +5,7 @@ only the first line of a paste."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Input
 
 from ...messages import CONTROLS
@@ -30,3 +31,17 @@ def paste_in_line(field: Input, text: str) -> bool:
         text = " ".join(line.strip() for line in text.splitlines() if line.strip())
     start, end = sorted(field.selection)
     return fill_field(field, field.value[:start] + text + field.value[end:], start + len(text))
+
+
+class TakesPastes:
+    """A field that takes a terminal's paste (bracketed paste mode) and Ctrl+V's (the
+    app's clipboard) alike, by its own ``paste(text)``: Input's own paste would keep a
+    tab and drop every line after the first."""
+
+    def on_paste(self, event: events.Paste) -> None:
+        event.prevent_default()
+        event.stop()
+        self.paste(event.text)
+
+    def action_paste(self) -> None:
+        self.paste(self.app.clipboard)

@@ -21,6 +21,7 @@ from ...columns import cell_len, fit, next_stop, previous_stop, tail, wrap
 from ...messages import CONTROLS, shown
 from ...rules.models import MAX_NAME, MAX_PLAYERS
 from ...storage.errors import clip
+from .form_field import TakesPastes
 from .form_focus import focus_neighbour
 from .line_widget import LineWidget
 
@@ -61,7 +62,7 @@ HINT = "Enter: next field · Tab: colours too · ←/→, Space or a letter: col
 wrapped = lru_cache(maxsize=16)(wrap)
 
 
-class SetupForm(LineWidget, can_focus=True):
+class SetupForm(TakesPastes, LineWidget, can_focus=True):
     """The fields of a new game. ``say(words)`` shows a note under the form (a cut
     name, a paste that did not fit; "" clears it); ``start()`` starts the game (Enter in
     the last field)."""
@@ -262,16 +263,6 @@ class SetupForm(LineWidget, can_focus=True):
         self.redraw()
 
     # -- paste -------------------------------------------------------------------------------
-
-    def on_paste(self, event: events.Paste) -> None:
-        """A terminal paste (bracketed paste mode)."""
-        event.prevent_default()
-        event.stop()
-        self.paste(event.text)
-
-    def action_paste(self) -> None:
-        """ctrl+v: the app's clipboard, spread like a terminal paste."""
-        self.paste(self.app.clipboard)
 
     def paste(self, text: str) -> None:
         """Paste ``text`` at the cursor, reading its tabs and line breaks as "next field".
