@@ -2,8 +2,9 @@
 game screen is drawn, against a bare Textual app doing the same with as many widgets,
 in the same run. Scorepad composes the next game screen ahead and keeps the screens
 next to the one showing: first visits (PageDown through every screen) are compared with
-a bare app switching to a freshly composed screen, visits back (PageUp, back up to the
-first) with a bare app switching between seven screens it keeps (installed).
+a bare app switching to a freshly composed screen, visits back (a PageUp to the screen
+just left, kept; the PageUps after it find screens composed ahead, first visits) with a
+bare app switching between seven screens it keeps (installed).
 
     .venv/bin/python -m benchmarks.screens      (prints the figures per screen)
 """

@@ -3,9 +3,10 @@
 A game screen is composed once and kept (installed) while it is the screen showing or
 one key from it (PageUp's and PageDown's): going back to one brings its values up to
 date and shows it, a third of the time of composing it again. While the table reads a
-screen, the next one (PageDown's) is composed off screen, so a first visit only lays it
-out and draws it: half the time of composing it then (issue 12). A screen further away
-is let go once the one showing is drawn: each kept screen holds about 0.6 MiB, and all
+screen, the next one the way the user goes (PageDown's, or PageUp's on a walk back) is
+composed off screen, so a first visit only lays it out and draws it: half the time of composing it then (issue 12). A
+screen further away is let go once the one showing is drawn: each kept screen holds
+about 0.6 MiB, and all
 seven kept put the app's peak memory at 1.6x a bare Textual app's (issue 15); a palette
 jump to one composes it again. A screen that lived through a ``gc.freeze()`` (the
 game's first screen, frozen with the game once drawn; those a listing of saved games
@@ -102,6 +103,7 @@ class KeptScreens:
     released = False  # a screen was let go since the last collection
     freeze_due = False  # a game was opened: what lives on is frozen after its first frame
     start_up = None  # the garbage collector's hold since start-up (``launch``), if any
+    heading = 1  # the way the last move went: 1 PageDown (or a jump), -1 PageUp
 
     def game_screen(self, name: str) -> Screen:
         """The game screen by this name, remembered as the one in the stack: the one
@@ -174,14 +176,16 @@ class KeptScreens:
             self.start_up.let_go()
 
     def compose_ahead(self) -> None:
-        """While the table reads the screen showing, compose the next one off screen
-        (a game screen's composing and styling are half of a screen change): PageDown
-        then only lays it out and draws it. Textual composes a screen only when it is
+        """While the table reads the screen showing, compose the next one the way the
+        user is going off screen (PageDown's, or PageUp's after a PageUp: only the
+        screens next to the one showing are kept, and a walk back found each one let
+        go): the key then only lays it out and draws it (a game screen's composing and
+        styling are half of a screen change). Textual composes a screen only when it is
         shown; its own way of starting one (``_register``) starts this one early."""
         current = self.current_game_screen()
         if current is None:
             return
-        name = ORDER[(ORDER.index(current) + 1) % len(ORDER)]
+        name = ORDER[(ORDER.index(current) + self.heading) % len(ORDER)]
         if name not in self.kept:
             self._register(self, self.new_game_screen(name))
 

@@ -75,6 +75,7 @@ class ScreenStack(KeptScreens):
     def move_screen(self, step: int) -> None:
         current = self.current_game_screen()
         if current is not None:
+            self.heading = step  # the screen after it, that way, is composed ahead
             self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
 
     def action_go(self, name: str) -> None:
@@ -82,4 +83,5 @@ class ScreenStack(KeptScreens):
         if self.session is None:
             self.notify("Open or start a game first.", severity="warning")
             return
+        self.heading = 1
         self.show_game_screen(name)

@@ -11,6 +11,7 @@ import weakref
 import pytest
 
 from scorepad.tui.app import ScorepadApp
+from scorepad.tui.kept_screens import neighbours
 from scorepad.tui.screens.home import HomeScreen
 
 from .conftest import app_on, running
@@ -112,6 +113,22 @@ async def test_only_the_screen_showing_and_its_pageup_and_pagedown_neighbours_ar
         await until_kept(pilot, {"progress", "school", "scholars"})
         await until_freed(pilot, renown)
         assert app.kept["scholars"] is scholars()
+
+
+async def test_a_walk_back_with_pageup_finds_each_screen_composed_ahead(game_path):
+    """Only the screens next to the one showing are kept: walking back with PageUp, the
+    screen before was let go, and was composed again on the key (35-90 ms, against
+    15-20 for one composed ahead). After a PageUp, PageUp's screen is composed ahead."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await pilot.press("pageup")  # Game progress to Results, round the end
+        await pilot.pause()
+        for name in ("renown", "supplies", "scholars", "school", "pinax"):
+            await until_kept(pilot, {"progress", *neighbours(app.current_game_screen())})
+            ahead = app.kept[name]
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert app.screen is ahead, name
 
 
 async def test_an_open_game_holds_no_history_validator_and_the_next_file_builds_it_again(game_path, scorepad_home):
