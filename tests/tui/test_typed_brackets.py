@@ -15,6 +15,7 @@ from scorepad.tui.widgets.title_bar import TitleBar
 
 from .conftest import app_on, running
 from .helpers import goto
+from .on_screen import screen_lines
 from .test_setup_keys import open_setup, paste, problem
 
 BRACKETED = Sheet.model_validate({
@@ -69,3 +70,14 @@ async def test_history_and_statistics_show_bracketed_names_as_typed(scorepad_hom
                      for n in range(table.row_count) for cell in table.get_row_at(n)]
             assert "[/a]" in cells and "[b]Bo" in cells
             await pilot.press("escape")
+
+
+async def test_home_offers_the_last_game_by_its_file_name_as_it_is(scorepad_home):
+    """A file named ``[red]Bo [b]x.json`` was offered as a red "Bo x"."""
+    session = SheetSession.create(BRACKETED)
+    session.close()
+    session.path.rename(session.path.with_name("[red]Bo [b]x.json"))
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await pilot.pause()
+        assert any("Continue the last game: [red]Bo [b]x" in line for line in screen_lines(app))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -42,7 +43,8 @@ class HomeScreen(Screen):
         menu.add_option(Option("New game", id="new"))
         if files:
             self.last_path = files[-1]
-            menu.add_option(Option(f"Continue the last game: {shown(self.last_path.stem)}", id="continue"))
+            # the file's name as it is: "[red]Bo.json" is no markup
+            menu.add_option(Option(Content(f"Continue the last game: {shown(self.last_path.stem)}"), id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))
             menu.add_option(Option("Statistics", id="statistics"))
