@@ -218,6 +218,9 @@ def test_a_file_with_too_many_players_says_so_in_plain_words(tmp_path, capsys):
     code, _, err = run(capsys, "score", sheet_text(tmp_path, json.dumps(raw)))
     assert code == 2 and "players: should have at most 4 items, not 200000" in err
     assert "Tuple" not in err and "validation" not in err
+    raw = {**FRIDAY, "players": []}
+    code, _, err = run(capsys, "score", sheet_text(tmp_path, json.dumps(raw), "none.json"))
+    assert code == 2 and "players: should have at least 1 item, not 0" in err
 
 
 @pytest.mark.parametrize("text", [

@@ -255,8 +255,8 @@ def validation_problem(
     first = problems[0]
     # pydantic's words for a list too long or short name its Python type and its steps
     # ("Tuple should have at most 4 items after validation, not 200000")
-    message = re.sub(r"^(Tuple|List) should|(?<=items) after validation", lambda m: "should" if m.group(1) else "",
-                     first["msg"].removeprefix("Value error, "))
+    message = re.sub(r"^(?:Tuple|List) should", "should",
+                     first["msg"].removeprefix("Value error, ").replace(" after validation", ""))
     value = first.get("input")
     # equivalent: a "missing" error's input is the object or list it is missing from, never a plain value
     if first["type"] != "missing" and isinstance(value, (int, float, str, bool)):  # pragma: no mutate
