@@ -63,7 +63,7 @@ class GameOpener:
         when it cannot be made there, ask where else."""
         from ..storage.atomic import SaveError
         from ..storage.lock import SheetLocked
-        from ..storage.paths import sheet_name
+        from ..storage.paths import games_dir, sheet_name
         from ..storage.session import SheetSession
         from .screens.dialogs import SaveAsScreen
 
@@ -71,7 +71,9 @@ class GameOpener:
             if target:
                 self.start_game(sheet, Path(target).expanduser())
             elif (say := getattr(self.screen, "say", None)) is not None:  # back on Setup: say why no game
-                say(f"Not started: {problem} Ctrl+S tries again.")
+                # the folder by its name: the note has two lines above the Start button
+                folder = path.parent if path else games_dir()
+                say(f"Not started: {problem.replace(str(folder), folder.name)} Ctrl+S tries again.")
 
         try:
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)

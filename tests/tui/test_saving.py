@@ -343,5 +343,5 @@ async def test_escape_from_where_to_make_a_new_game_says_under_the_form_that_it_
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.session is None
-        said = str(app.screen.query_one("#problem").render()).lower()
+        said = " ".join(str(app.screen.query_one("#problem").render()).lower().split())  # lines wrapped
         assert "not started" in said and "not a folder" in said and "ctrl+s" in said

@@ -452,5 +452,36 @@ async def test_escape_leaves_a_blank_form_at_once_and_asks_before_throwing_names
         assert isinstance(app.screen, ConfirmScreen)
         await burst(pilot, "n")  # stay: the names are still there
         assert isinstance(app.screen, SetupScreen) and names(app)[0] == "Ana"
+        await burst(pilot, "escape", "enter")  # a quick Enter keeps them: No has the focus
+        assert isinstance(app.screen, SetupScreen) and names(app)[0] == "Ana"
         await burst(pilot, "f2", "y")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_note_under_the_form_goes_once_the_form_changes_and_never_hides_start():
+    """A note stayed after the user did what it said; a long one pushed Start out of
+    sight at 80 x 24 (a paste's notes quoted what they left out)."""
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "tab", "tab", "z")
+        assert "no colour starts with z" in problem(app)
+        await burst(pilot, "right")  # red: the note is answered
+        assert values(app, "colour-0") == ["red"] and problem(app) == ""
+        await burst(pilot, "tab")
+        await paste(pilot, "\t".join(["Bartholomew the Very Long Named Librarian"] * 3 + ["E" * 40] * 4))
+        start = app.screen.query_one("#start").region
+        assert problem(app).count("\n") <= 1 and start.bottom <= app.screen.query_one("FooterBand").region.y
+        assert "cut to fit" in problem(app) and "not pasted" in problem(app)
+        await burst(pilot, "backspace")
+        assert problem(app) == ""
+
+
+async def test_a_paste_with_escape_sequences_leaves_the_text_cursor_after_what_it_put():
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "X", "Y", "left")
+        await paste(pilot, "a\x1b[31mb")
+        await burst(pilot, "Z")
+        assert values(app, "title") == ["Xa[31mbZY"]

@@ -29,7 +29,7 @@ async def test_setup_says_left_out_pieces_and_duplicate_names_as_typed(scorepad_
         await open_setup(pilot)
         await pilot.press("tab")
         await paste(pilot, "A\tB\tC\tD\t[/x]\t[b]y")
-        assert "[/x], [b]y" in problem(app)
+        assert "2 not pasted" in problem(app) and "'[/x]'" in problem(app)
         await pilot.press("up", "ctrl+u")  # Cy's field, cleared
         await paste(pilot, "[/d]\t[/d]")
         await pilot.press("ctrl+s")

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Button, Label, Static
 
+from ...columns import fit, wrap
 from ...rules.library import blank_rows
 from ...rules.models import Sheet
 from ..typed_value import entry_problem, parse_count
@@ -27,6 +28,9 @@ from ..widgets.footer import FooterBand
 from ..widgets.setup_form import NAMES, SetupForm
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
+
+
+NOTE_LINES = 2  # the most a note under the form takes
 
 
 class Form(Vertical):
@@ -73,11 +77,18 @@ class SetupScreen(QuietFocus):
             if yes:
                 self.app.pop_screen()
 
-        self.app.push_screen(ConfirmScreen("Leave this new game? What is typed here is not kept."), answer)
+        self.app.push_screen(ConfirmScreen("Leave this new game? What is typed here is not kept.", risky=True), answer)
 
     def say(self, words: str) -> None:
-        """Show what stops the game or what a paste left out ("" clears it)."""
-        self.query_one("#problem", Static).update(Content(words))  # names as typed: "[/x]" is no markup
+        """Show what stops the game or what a paste left out ("" clears it), in two
+        lines at most: at 80 x 24 a third scrolls the Start button out of sight."""
+        problem = self.query_one("#problem", Static)
+        lines = wrap(words, problem.size.width) if problem.size.width else [words]
+        if len(lines) > NOTE_LINES:
+            lines = [*lines[:NOTE_LINES - 1], fit(" ".join(lines[NOTE_LINES - 1:]), problem.size.width)]
+        words = "\n".join(lines)
+        if problem.content != words:  # every key typed clears it: most often it is clear already
+            problem.update(Content(words))  # names as typed: "[/x]" is no markup
 
     def sheet_from_form(self) -> Sheet:
         """The new sheet, or ValueError / ValidationError saying what is wrong."""

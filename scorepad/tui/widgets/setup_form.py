@@ -39,7 +39,7 @@ FIELDS = ("title", *(f for n in range(MAX_PLAYERS) for f in (f"name-{n}", f"colo
 NEXT_FIELD = re.compile(r"[\t\r\n]+")
 MAX_TITLE = 80  # the sheet's own limit
 MAX_COUNT = 8  # rows or columns: a number, a sum at most; longer is a slip of the hand
-NOTE_QUOTE = 40  # characters of a paste quoted in a note: a 1 MB paste must not become a 1 MB note
+NOTE_QUOTE = 20  # characters of a paste quoted in a note: a 1 MB paste must not become a 1 MB note
 LIMITS = {"title": MAX_TITLE, **{name: MAX_NAME for name in NAMES}, "rows": MAX_COUNT, "cols": MAX_COUNT}
 
 LABEL_WIDTH = 17
@@ -54,7 +54,7 @@ PLACEHOLDERS = {"title": "e.g. Friday at Ana's", "name-0": "a name",
 # The form's lines: the fields on each (Up and Down go from line to line), or words
 LINES: tuple[tuple[str, ...] | str, ...] = (
     ("title",), "", *((f"name-{n}", f"colour-{n}") for n in range(MAX_PLAYERS)), "",
-    "Library grid for Pinax patterns (optional): rows x columns", ("rows",), ("cols",), "")
+    "Library grid for Pinax patterns (optional): rows x columns", ("rows",), ("cols",))
 LINE_OF = {field: y for y, line in enumerate(LINES) if isinstance(line, tuple) for field in line}
 # fits an 80-column terminal, the form's border and margins too
 HINT = "Enter: next field · Tab: colours too · ←/→, Space or a letter: colour"
@@ -92,7 +92,6 @@ class SetupForm(TakesPastes, LineWidget, can_focus=True):
         self.texts = {field: "" for field in TEXT_FIELDS}
         self.colours = [""] * MAX_PLAYERS  # "" is no colour
         self.caret = 0  # the text cursor in the cursor's field, in characters
-        self.missed = False  # the last letter typed on a colour chose none (and said so)
         self._cursor = "title"
 
     # -- what the screen and the tests read ------------------------------------------------
@@ -143,13 +142,16 @@ class SetupForm(TakesPastes, LineWidget, can_focus=True):
         field, text = self._cursor, self.texts[self._cursor]
         if not typed:
             return
-        if len(text) + len(typed) > LIMITS[field]:
-            self.say(f"{KINDS[field]} takes at most {LIMITS[field]} characters")
-            typed = typed[:max(0, LIMITS[field] - len(text))]
+        cut = len(text) + len(typed) > LIMITS[field]
+        typed = typed[:max(0, LIMITS[field] - len(text))]
         self.set_text(text[:self.caret] + typed + text[self.caret:], self.caret + len(typed))
+        if cut:
+            self.say(f"{KINDS[field]} takes at most {LIMITS[field]} characters")
 
     def set_text(self, text: str, caret: int | None = None) -> None:
-        """The cursor's field's text, and where the text cursor goes (the end if None)."""
+        """The cursor's field's text, and where the text cursor goes (the end if None).
+        A note under the form is answered by the change: it goes."""
+        self.say("")
         self.texts[self._cursor] = text
         self.caret = len(text) if caret is None else min(caret, len(text))
         self.redraw()
@@ -247,18 +249,14 @@ class SetupForm(TakesPastes, LineWidget, can_focus=True):
         start = COLOURS.index(current) + 1 if current else 0
         for colour in (*COLOURS[start:], *COLOURS[:start]):
             if colour.startswith(letter.lower()):
-                if self.missed:
-                    self.say("")  # the word on the key that chose nothing is answered
-                self.missed = False
                 self.set_colour(colour)
                 return
         # a key that changes nothing says why, rather than nothing at all
-        self.missed = True
-        # one line at 80 columns: a second one scrolls Start out of sight
         self.say(f"no colour starts with {letter}: ←/→ or Space go through them all")
 
     def set_colour(self, colour: str) -> None:
-        """The colour of the cursor's player ("" for none)."""
+        """The colour of the cursor's player ("" for none); a note under the form goes."""
+        self.say("")
         self.colours[int(self._cursor.rsplit("-", 1)[1])] = colour
         self.redraw()
 
@@ -284,33 +282,36 @@ class SetupForm(TakesPastes, LineWidget, can_focus=True):
             self.say("" if colour in COLOURS else "not pasted: no colour is named so; ←/→ or Space go through them")
             return
         first, *rest = NEXT_FIELD.split(text.rstrip("\t\r\n"))
+        first = CONTROLS.sub("", first)  # before the text cursor is placed after it
         group = next(g for g in PASTE_GROUPS if field in g)
         targets = group[group.index(field) + 1:]
         old = self.texts[field]
-        notes = self.fill(field, old[:self.caret] + first + old[self.caret:], self.caret + len(first))
-        for target, piece in zip(targets, rest):
-            notes += self.fill(target, piece.strip())
+        cut = [field] if self.fill(field, old[:self.caret] + first + old[self.caret:], self.caret + len(first)) else []
+        cut += [target for target, piece in zip(targets, rest) if self.fill(target, piece.strip())]
+        # short notes, counted rather than quoted: two lines at most fit at 80 x 24
+        # above the Start button, and a paste may be a megabyte
+        notes = [f"{KINDS[cut[0]]} cut to {LIMITS[cut[0]]} characters" if len(cut) == 1 else
+                 f"{len(cut)} fields cut to fit"] if cut else []
         if left_out := rest[len(targets):]:
             why = f"a game has at most {MAX_PLAYERS} players" if group[-1] in NAMES else "no field left"
             # its escape sequences written out, never obeyed
-            notes.append(f"not pasted ({why}): " + clip(shown(", ".join(left_out)), 3 * NOTE_QUOTE))
+            notes.append(f"{len(left_out)} not pasted ({why}), from {clip(shown(left_out[0]), NOTE_QUOTE)!r}")
         if rest and targets:
             self.move_to(targets[min(len(rest), len(targets)) - 1])  # the text cursor at its end
         self.redraw()
         self.say("; ".join(notes))
 
-    def fill(self, field: str, value: str, caret: int | None = None) -> list[str]:
+    def fill(self, field: str, value: str, caret: int | None = None) -> bool:
         """Set a field's text, without control characters (``CONTROLS``: a paste's escape
         sequences, which no key types and no sheet takes), cut at the field's length;
-        the notes to show: a cut is said."""
+        whether it was cut."""
         value = CONTROLS.sub("", value)
-        limit = LIMITS[field]
-        notes = [f"{clip(value, NOTE_QUOTE)!r} cut to {limit} characters"] if len(value) > limit else []
-        value = value[:limit]
+        cut = len(value) > LIMITS[field]
+        value = value[:LIMITS[field]]
         self.texts[field] = value
         if field == self._cursor:
             self.caret = len(value) if caret is None else min(caret, len(value))
-        return notes
+        return cut
 
     # -- mouse and focus ---------------------------------------------------------------------
 
