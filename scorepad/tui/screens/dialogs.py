@@ -14,20 +14,26 @@ UNPROMPTED = "Keys typed as this came up were not used (a value being typed was 
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; y or enter says yes, n or escape says no."""
+    """A yes/no question; y says yes, n or escape says no, Enter the focused button
+    (Yes, or No when yes would lose something: ``risky``)."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, risky: bool = False) -> None:
         super().__init__()
         self.question = question
+        self.risky = risky  # yes loses something: No has the focus, so Enter keeps it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, markup=False)  # a file's name in it, as it is
             with Horizontal(classes="buttons"):
-                yield Button("Yes (y)", id="yes", variant="primary")
-                yield Button("No (n)", id="no")
+                yield Button("Yes (y)", id="yes", variant="default" if self.risky else "primary")
+                yield Button("No (n)", id="no", variant="primary" if self.risky else "default")
+
+    def on_mount(self) -> None:
+        if self.risky:
+            self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
