@@ -733,10 +733,15 @@ def test_a_window_says_once_that_a_file_whose_history_no_longer_replays_cannot_b
     edited["player"] = 7  # no such player: the history does not replay
     writer.path.write_text(json.dumps(document), encoding="utf-8")
     assert viewer.follow() is False and viewer.sheet.players[0].renown == 5
-    assert "cannot follow" in viewer.unfollowed and writer.path.name in viewer.unfollowed
+    said = viewer.take_unfollowed()
+    assert "cannot follow" in said and writer.path.name in said and viewer.take_unfollowed() == ""
     reads = []
     monkeypatch.setattr(session_module, "load_current", lambda path: reads.append(path))
     assert viewer.follow() is False and reads == []  # not read again until it changes again
+    monkeypatch.undo()
+    document["title"] = "Edited again"  # another change it cannot follow: said again
+    writer.path.write_text(json.dumps(document), encoding="utf-8")
+    assert viewer.follow() is False and "cannot follow" in viewer.take_unfollowed()
 
 
 # -- the screens' view: LiveSheet ------------------------------------------------------

@@ -51,7 +51,7 @@ class SheetSession:
         self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read  # pragma: no mutate
         self._base: list | None = None  # the file's own history, for that window  # pragma: no mutate
         self._base_states: States | None = None  # pragma: no mutate
-        self.unfollowed = ""  # why a read-only window cannot follow the file as it is now, else ""
+        self.unfollowed = ""  # why a read-only window cannot follow the file's last change, until said
         self.redo_stack: list = []
         self.save_problem: str | None = None
         self.file = file or SheetFile(path)
@@ -294,12 +294,18 @@ class SheetSession:
                 self._base_states = current.base_states
         except Exception:  # mid-change, or gone: keep showing what we have
             return False
-        self._seen, self.unfollowed = seen, ""
+        self._seen = seen
         if history == self.history:
             return False
         self.history = list(history)
         self.states = states.follow(self.history)
         return True
+
+    def take_unfollowed(self) -> str:
+        """Why the window could not follow the file's last change ("" if it could, or
+        once it was said): told once per change, however many looks find it so."""
+        words, self.unfollowed = self.unfollowed, ""
+        return words
 
     def rescue(self) -> Path:
         """A copy of the sheet as it is in memory, in the rescue folder (the user state

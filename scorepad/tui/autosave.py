@@ -81,9 +81,8 @@ class Autosave:
         if session.read_only:
             if session.follow():
                 self.live.moved()
-            elif session.unfollowed and session.unfollowed != self._told:
-                self._told = session.unfollowed  # once per reason, as a save problem
-                self.notify(session.unfollowed, severity="warning", timeout=15)
+            elif unfollowed := session.take_unfollowed():
+                self.notify(unfollowed, severity="warning", timeout=15)
             return
         if session.unsaved and session.retry():
             self.notify(f"Saved again: every change is on disk ({session.path.name}).")
