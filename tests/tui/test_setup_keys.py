@@ -485,3 +485,15 @@ async def test_a_paste_with_escape_sequences_leaves_the_text_cursor_after_what_i
         await paste(pilot, "a\x1b[31mb")
         await burst(pilot, "Z")
         assert values(app, "title") == ["Xa[31mbZY"]
+
+
+async def test_f2_on_a_setup_opened_over_a_game_goes_home_asking_first(game_path):
+    """F2 went back to the game screen Setup was opened over, not Home."""
+    from scorepad.tui.screens.home import HomeScreen
+
+    app = ScorepadApp(path=game_path)
+    async with running(app) as pilot:
+        await pilot.pause()
+        await open_setup(pilot)
+        await burst(pilot, *"Ana", "f2", "y")
+        assert isinstance(app.screen, HomeScreen)

@@ -45,7 +45,7 @@ class SetupScreen(QuietFocus):
 
     BLANK = True  # its own lines are background (see ``Form``)
 
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("f2", "back", "Home"),
+    BINDINGS = [Binding("escape", "leave('app.pop_screen')", "Back"), Binding("f2", "leave('app.home')", "Home"),
                 Binding("ctrl+s", "start", "Start")]
 
     def compose(self) -> ComposeResult:
@@ -64,18 +64,19 @@ class SetupScreen(QuietFocus):
         if event.button.id == "start":
             self.action_start()
 
-    def action_back(self) -> None:
-        """Back to Home; with something typed, once the user says so: the form is not
-        kept (New game starts blank, never with the last game's names), and Escape
-        threw away a whole table's names in silence."""
+    async def action_leave(self, then: str) -> None:
+        """Leave by ``then`` (Escape: back where New game was chosen; F2: Home); with
+        something typed, once the user says so: the form is not kept (New game starts
+        blank, never with the last game's names), and Escape threw away a whole
+        table's names in silence."""
         if not self.query_one(SetupForm).typed():
-            self.app.pop_screen()
+            await self.run_action(then)
             return
         from .dialogs import ConfirmScreen
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.app.pop_screen()
+                self.call_later(self.run_action, then)
 
         self.app.push_screen(ConfirmScreen("Leave this new game? What is typed here is not kept.", risky=True), answer)
 
