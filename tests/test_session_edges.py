@@ -744,6 +744,19 @@ def test_a_window_says_once_that_a_file_whose_history_no_longer_replays_cannot_b
     assert viewer.follow() is False and "cannot follow" in viewer.take_unfollowed()
 
 
+def test_a_window_on_a_file_that_never_replayed_says_nothing_more_until_it_changes():
+    """Opened read-only because its history does not replay (its note says so), the
+    file is no change at the first look: a second warning came a second after opening."""
+    writer = new_session()
+    writer.apply(renown(5))
+    writer.close()
+    document = json.loads(writer.path.read_text(encoding="utf-8"))
+    next(e for e in document["history"] if isinstance(e, dict) and "player" in e)["player"] = 7
+    writer.path.write_text(json.dumps(document), encoding="utf-8")
+    viewer = SheetSession.open(writer.path, read_only=True)
+    assert viewer.note and viewer.follow() is False and viewer.take_unfollowed() == ""
+
+
 # -- the screens' view: LiveSheet ------------------------------------------------------
 
 

@@ -285,8 +285,12 @@ class SheetSession:
             else:
                 current = load_current(self.path)
                 if current.note or current.base is None:
-                    # said once (``unfollowed``), and not read again until it changes again
-                    self._seen, self.unfollowed = seen, (
+                    # said once (``unfollowed``), and not read again until it changes again;
+                    # the file as it was opened (its own note said so then) is no change
+                    self._seen = seen
+                    if current.file.hash == self.file.hash:
+                        return False
+                    self.unfollowed = (
                         f"{self.path.name} changed in a way this window cannot follow (its history does not "
                         "replay): it goes on showing the game as it was; open the file again to see it as saved.")
                     return False

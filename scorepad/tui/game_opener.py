@@ -5,6 +5,7 @@ damaged file) is said on screen, and nothing open is lost."""
 from __future__ import annotations
 
 import gc
+import re
 from datetime import date
 from pathlib import Path
 from time import monotonic
@@ -73,7 +74,9 @@ class GameOpener:
             elif (say := getattr(self.screen, "say", None)) is not None:  # back on Setup: say why no game
                 # the folder by its name: the note has two lines above the Start button
                 folder = path.parent if path else games_dir()
-                say(f"Not started: {problem.replace(str(folder), folder.name)} Ctrl+S tries again.")
+                # only the folder itself ("/" has no name; "/games2" is not "/games")
+                short = re.sub(re.escape(str(folder)) + r"(?![\w-])", folder.name, problem) if folder.name else problem
+                say(f"Not started: {short} Ctrl+S tries again.")
 
         try:
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
@@ -94,9 +97,10 @@ class GameOpener:
         from ..storage.session import SheetSession
         from .screens.dialogs import ConfirmScreen
 
-        if self.session is not None and self.session.path.resolve() == Path(path).resolve():
-            self.use_session(self.session)  # the game open here: its lock is ours
-            return
+        session = self.session
+        if session is not None and not session.read_only and session.path.resolve() == Path(path).resolve():
+            self.use_session(session)  # the game open here: its lock is ours
+            return  # (a read-only window holds no lock: it is opened afresh, as it is now)
         try:
             session = SheetSession.open(path, read_only=read_only)
         except (SheetLocked, SaveError) as err:  # another writer, or a folder that takes no lock

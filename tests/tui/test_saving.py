@@ -192,6 +192,23 @@ async def test_a_read_only_window_follows_its_writer_as_values_are_typed(game_pa
     writer.close()
 
 
+async def test_a_read_only_window_opens_the_file_afresh_when_it_is_opened_again(game_path):
+    """Its note says to open the file again to see it as saved: opening it again gave
+    back the same stale window (a read-only window holds no lock to keep)."""
+    writer = SheetSession.open(game_path)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await pilot.press("y")  # open it read-only
+        await pilot.pause()
+        viewer = app.session
+        writer.apply(SetCount(player=0, field="renown", value=17))
+        writer.close()
+        app.open_path(game_path)  # the writer is gone: a writable window now
+        await pilot.pause()
+        assert app.session is not viewer and not app.session.read_only
+        assert app.session.sheet.players[0].renown == 17
+
+
 async def test_a_value_on_screen_is_on_disk_at_once_for_any_other_window(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
