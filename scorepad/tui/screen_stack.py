@@ -41,10 +41,12 @@ class ScreenStack(KeptScreens):
     def action_home(self) -> None:
         self.show_home()
 
-    def show_game_screen(self, name: str) -> None:
-        """Show one game screen in place of the one showing."""
+    def show_game_screen(self, name: str, heading: int = 1) -> None:
+        """Show one game screen in place of the one showing; ``heading``: the way the
+        user goes (PageUp: -1), for the screen composed ahead after it."""
         current = self.current_game_screen()
         if current is None or (current != name and self.store_typing()):  # a refused value keeps its screen
+            self.heading = heading
             self.call_next(self.swap_game_screen, name)
 
     async def swap_game_screen(self, name: str) -> None:
@@ -75,13 +77,11 @@ class ScreenStack(KeptScreens):
     def move_screen(self, step: int) -> None:
         current = self.current_game_screen()
         if current is not None:
-            self.heading = step  # the screen after it, that way, is composed ahead
-            self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)])
+            self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)], step)
 
     def action_go(self, name: str) -> None:
         """Show one game screen."""
         if self.session is None:
             self.notify("Open or start a game first.", severity="warning")
             return
-        self.heading = 1
         self.show_game_screen(name)

@@ -373,3 +373,17 @@ async def test_a_search_reporting_while_the_app_closes_shows_nothing(game_path):
         app.exit()
         screen.follow_sheet()  # what a PinaxSearched message does; no NoMatches
     assert app.return_code == 0
+
+
+async def test_a_game_opened_again_after_a_pageup_composes_pagedowns_screen_ahead(game_path):
+    """The way of the last move outlived the game: reopened after a PageUp, its first
+    screen composed PageUp's screen ahead, and the first PageDown composed its own."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await pilot.press("pageup")
+        await pilot.pause()
+        app.show_home()
+        await pilot.pause()
+        app.open_path(game_path)
+        await pilot.pause()
+        await until_kept(pilot, {"progress", "pinax"})
