@@ -9,9 +9,11 @@ line and the exports use this without loading the app.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich.cells import cell_len, set_cell_size
 
-__all__ = ["cell_len", "fit", "next_stop", "previous_stop", "tail", "wrap"]
+__all__ = ["cell_len", "fit", "next_stop", "previous_stop", "tail", "wrap", "wrapped"]
 
 ELLIPSIS = "…"
 JOINER = "\u200d"  # zero-width joiner: the character after it is drawn with the one before (👩‍👧)
@@ -94,3 +96,8 @@ def wrap(text: str, width: int) -> list[str]:
         else:
             line = f"{line} {word}" if line else word
     return [*lines, line] if line or not lines else lines
+
+
+# ``wrap``, remembered: a widget's line of keys or its message is drawn again in every
+# frame, and wrapped once per width (the lists it gives are shared: never changed)
+wrapped = lru_cache(maxsize=64)(wrap)

@@ -8,7 +8,6 @@ this widget and the totals, and the focus never has to move."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable
 
 from rich.style import Style
@@ -16,12 +15,10 @@ from textual.binding import Binding
 from textual.events import Click, Key
 from textual.reactive import reactive
 
-from ...columns import cell_len, fit, tail, wrap
+from ...columns import cell_len, fit, tail, wrapped
 from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
-
-wrapped = lru_cache(maxsize=64)(wrap)  # the keys' line, a message: wrapped once per width
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):

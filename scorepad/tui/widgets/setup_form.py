@@ -10,14 +10,13 @@ what the form may hold stay with the screen (``SetupScreen.sheet_from_form``).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable
 
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
 
-from ...columns import cell_len, fit, next_stop, previous_stop, tail, wrap
+from ...columns import cell_len, fit, next_stop, previous_stop, tail, wrapped
 from ...messages import CONTROLS, shown
 from ...rules.models import MAX_NAME, MAX_PLAYERS
 from ...storage.errors import clip
@@ -58,8 +57,6 @@ LINES: tuple[tuple[str, ...] | str, ...] = (
 LINE_OF = {field: y for y, line in enumerate(LINES) if isinstance(line, tuple) for field in line}
 # fits an 80-column terminal, the form's border and margins too
 HINT = "Enter: next field · Tab: colours too · ←/→, Space or a letter: colour"
-
-wrapped = lru_cache(maxsize=16)(wrap)
 
 
 class SetupForm(TakesPastes, LineWidget, can_focus=True):
