@@ -240,6 +240,12 @@ class Autosave:
             cancel()
         self.push_screen(question, answered)
 
+    def changes_only_in_memory(self) -> bool:
+        """Whether the open sheet holds changes the disk refuses still (tried once more
+        now): quitting would lose them."""
+        session = self.session
+        return session is not None and session.unsaved and not session.retry()
+
     def quit_keeping_changes(self) -> None:
         """Quit; with changes only in memory, the user chooses first: a rescue copy,
         quit anyway, or stay."""
@@ -247,7 +253,7 @@ class Autosave:
         from .screens.dialogs import ChoiceScreen
 
         session = self.session
-        if session is None or not session.unsaved or session.retry():
+        if not self.changes_only_in_memory():
             self.close_and_exit()
             return
 

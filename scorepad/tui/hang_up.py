@@ -39,8 +39,7 @@ class HangUp:
         from ..storage.atomic import SaveError
 
         self.store_typing()
-        session = self.session
-        if session is not None and session.unsaved and not session.retry():
+        if self.changes_only_in_memory():
             with suppress(SaveError):  # nowhere to say it: the journal keeps what it has
-                session.rescue()
+                self.session.rescue()
         self.close_and_exit()
