@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Label, Static
 
 REMINDERS = (
@@ -62,9 +64,9 @@ def key_sections(app, screen) -> list[tuple[str, list[Row]]]:
     return result
 
 
-def key_table(sections: list[tuple[str, list[Row]]]) -> Group:
+def key_table(sections: list[tuple[str, list[Row]]], unavailable: Style) -> Group:
     """The keys, a two-column table under each section's title (the key columns all as
-    wide); keys that cannot work now are dimmed."""
+    wide); keys that cannot work now are drawn in ``unavailable``."""
     width = max((cell_len(keys) for _, rows in sections for keys, _, _ in rows), default=0)
     parts = []
     for title, rows in sections:
@@ -72,10 +74,24 @@ def key_table(sections: list[tuple[str, list[Row]]]) -> Group:
         table.add_column(width=width, no_wrap=True)
         table.add_column()
         for keys, description, enabled in rows:
-            table.add_row(Text(keys, style="bold" if enabled else "dim"),
-                          Text(description, style="" if enabled else "dim"))
+            table.add_row(Text(keys, style="bold" if enabled else unavailable),
+                          Text(description, style="" if enabled else unavailable))
         parts += [Text(title, style="italic"), table]
     return Group(*parts)
+
+
+class KeyTable(Widget):
+    """The keys' table, its unavailable keys in the theme's colours (redrawn in a new theme)."""
+
+    COMPONENT_CLASSES = {"key-table--unavailable"}
+    DEFAULT_CSS = "KeyTable { height: auto; }"
+
+    def __init__(self, sections: list[tuple[str, list[Row]]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def render(self) -> Group:
+        return key_table(self.sections, self.get_component_rich_style("key-table--unavailable"))
 
 
 class HelpScreen(ModalScreen):
@@ -96,7 +112,7 @@ class HelpScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Label("Keys", classes="heading")
-            yield Static(key_table(self.sections))
+            yield KeyTable(self.sections)
             yield Label("Easy-to-miss rules", classes="heading")
             for rule, text in REMINDERS:
                 yield Static(f"[b]{rule}[/b]  {text}", classes="help-rule")

@@ -3,9 +3,9 @@ palette's key on the right when there is room. A click on a key presses it.
 
 At 80 columns not every key fits, so what shows is chosen, never cut by the edge: F1
 Help first (it lists every key), then the keys of the focused widget and the screen,
-then the app's, and the keys that cannot work now (dimmed) last. A key short of room
-loses the last words of its description (``pgdn Next``); one with no room at all is
-left out whole. Keys of one ``Binding.Group`` share one description (``f3 f4 Player``).
+then the app's, and the keys that cannot work now (slanted and muted, no key colour)
+last. A key short of room loses the last words of its description (``pgdn Next``); one
+with no room at all is left out whole. Keys of one ``Binding.Group`` share one description (``f3 f4 Player``).
 """
 
 from __future__ import annotations
@@ -13,13 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
-from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.widget import Widget
-
-DISABLED = Style(dim=True)
-
 
 @dataclass(frozen=True)
 class FooterKey:
@@ -100,7 +96,7 @@ class KeyFooter(Widget):
     """
 
     ALLOW_SELECT = False
-    COMPONENT_CLASSES = {"key-footer--key", "key-footer--description"}
+    COMPONENT_CLASSES = {"key-footer--key", "key-footer--description", "key-footer--unavailable"}
 
     def __init__(self) -> None:
         super().__init__()
@@ -141,14 +137,14 @@ class KeyFooter(Widget):
 
     def draw_key(self, text: Text, key: FooterKey) -> None:
         """Append one entry, remembering where each of its keys is for clicks."""
-        dim = Style() if key.enabled else DISABLED
-        key_style = self.get_component_rich_style("key-footer--key") + dim
+        unavailable = None if key.enabled else self.get_component_rich_style("key-footer--unavailable")
+        key_style = unavailable or self.get_component_rich_style("key-footer--key")
         for pressed, display in zip(key.keys, key.displays):
             start = text.cell_len
             text.append(f" {display}", style=key_style)
             self.spots.append((start, text.cell_len + 1, pressed))
         text.append(" ", style=key_style)
-        text.append(f"{key.description} ", style=self.get_component_rich_style("key-footer--description") + dim)
+        text.append(f"{key.description} ", style=unavailable or self.get_component_rich_style("key-footer--description"))
         start, _, pressed = self.spots[-1]
         self.spots[-1] = (start, text.cell_len, pressed)  # its words press the last key too
 
