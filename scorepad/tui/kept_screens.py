@@ -171,9 +171,13 @@ class KeptScreens:
 
     def start_up_drawn(self) -> None:
         """The app's first screen is drawn: the collector, held off since start-up, goes
-        back to work (it is let go once; later calls do nothing)."""
-        if self.start_up is not None:
+        back to work, and what opening a game needs loads in a thread (once; later calls
+        do nothing)."""
+        if self.start_up is not None and self.start_up.held:
+            from .load_ahead import load_ahead
+
             self.start_up.let_go()
+            load_ahead()
 
     def compose_ahead(self) -> None:
         """While the table reads the screen showing, compose the next one the way the
