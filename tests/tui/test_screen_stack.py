@@ -387,3 +387,28 @@ async def test_a_game_opened_again_after_a_pageup_composes_pagedowns_screen_ahea
         app.open_path(game_path)
         await pilot.pause()
         await until_kept(pilot, {"progress", "pinax"})
+
+
+async def test_home_is_up_and_continues_the_newest_game_past_a_broken_link_and_a_folder(scorepad_home):
+    """A link to nowhere named ``*.json`` in the games folder stopped the app on Home
+    (its time was looked up and was not there); a folder named so was offered as the
+    last game. Home passes over both and continues the newest real file."""
+    import os
+    import shutil
+
+    from ..conftest import DATA
+
+    games = scorepad_home / "games"
+    games.mkdir()
+    real = shutil.copy(DATA / "friday.json", games / "friday.json")
+    (games / "gone.json").symlink_to(scorepad_home / "nowhere.json")
+    (games / "folder.json").mkdir()
+    os.utime(real, (1_000_000_000, 1_000_000_000))  # older than the folder
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        menu = [str(option.prompt) for option in app.screen.query_one("#menu").options]
+        assert "Continue the last game: friday" in menu
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.current_game_screen() == "progress")
+        assert app.session.path.name == "friday.json"

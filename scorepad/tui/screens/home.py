@@ -10,7 +10,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...messages import shown
-from ...storage.paths import games_dir
+from ...storage.paths import games_dir, newest_game
 from ..host import host
 from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
@@ -36,13 +36,12 @@ class HomeScreen(Screen):
     def refresh_menu(self) -> None:
         """List the choices, with the last saved game by its file name (nothing is parsed
         here, so the menu is up at once)."""
-        folder = games_dir()
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime) if folder.is_dir() else []
+        last = newest_game(games_dir())
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
-        if files:
-            self.last_path = files[-1]
+        if last is not None:
+            self.last_path = last
             # the file's name as it is: "[red]Bo.json" is no markup
             menu.add_option(Option(Content(f"Continue the last game: {shown(self.last_path.stem)}"), id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
