@@ -11,6 +11,10 @@ Here the App keeps the keys it reads in a queue and passes the next one on only 
 everything the last one started has finished: every message queue empty, no pending
 callback, no screen being built. Then the next key goes to whatever has the focus now,
 exactly as if the typist had waited.
+
+A terminal's paste is one event holding the text. A table (``pastes_as_keys``) takes it
+as the keys that type it, fed in turn like the others: none took the event, and a paste
+into a table was dropped without a word.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from contextlib import contextmanager
 from time import monotonic
 
 from textual import events
+from textual.keys import _character_to_key  # how Textual names a typed character's key
 from textual.screen import Screen
 
 # A question that comes up on its own (``asked_at`` on its screen: someone else saved
@@ -33,6 +38,25 @@ GUARD_PAUSE = 0.3
 # A key never waits longer than this for the app to settle (a running animation keeps
 # some queue busy): better a key on time than a frozen keyboard.
 LONGEST_WAIT = 1.0
+
+# A paste into a table longer than this is typed not at all (each key waits for the one
+# before: a page of text would hold the keyboard for minutes); the longest a game needs,
+# every cell of a four-player sheet, is a few hundred characters
+LONGEST_PASTE = 4000
+
+
+def typed_keys(text: str) -> list[events.Key]:
+    """The keys that type ``text``: a line break is an Enter, a tab a Tab; any other
+    control character types nothing."""
+    keys = []
+    for character in text.replace("\r\n", "\n"):
+        if character in "\r\n":
+            keys.append(events.Key("enter", "\r"))
+        elif character == "\t":
+            keys.append(events.Key("tab", "\t"))
+        elif character.isprintable():
+            keys.append(events.Key(_character_to_key(character), character))
+    return keys
 
 
 class OrderedKeys:
@@ -71,7 +95,11 @@ class OrderedKeys:
         self._waiting_keys.clear()
 
     async def _handle_key(self, read: float, event: events.Event) -> bool:
-        """Pass one key on to Textual; False if its handler failed (the App reports it)."""
+        """Pass one key on to Textual; False if its handler failed (the App reports it).
+        A paste into a table is put first in the queue as the keys that type it."""
+        if isinstance(event, events.Paste) and getattr(self.focused, "pastes_as_keys", False):
+            self._type_paste(read, event.text)
+            return True
         typing_on = read - self._last_read < GUARD_PAUSE
         self._last_read = read
         asked = getattr(self.screen, "asked_at", None)
@@ -83,6 +111,16 @@ class OrderedKeys:
             self._handle_exception(error)
             return False
         return True
+
+    def _type_paste(self, read: float, text: str) -> None:
+        """Queue the keys that type ``text``, before any key read after it."""
+        if len(text) > LONGEST_PASTE:
+            self.notify(f"A paste of {len(text):,} characters is more than a table takes (at most "
+                        f"{LONGEST_PASTE:,}): nothing of it was typed.", severity="warning")
+            return
+        self._waiting_keys.extendleft((read, key) for key in reversed(typed_keys(text)))
+        if self._key_feeder is None or self._key_feeder.done():  # pasted with no key waiting
+            self._key_feeder = asyncio.create_task(self._feed_keys())
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, goto, on_disk
+from .helpers import burst, count_cell, goto, on_disk, post_keys, settle
 
 
 def saved(app):
@@ -239,3 +239,48 @@ async def test_S9_line_feeds_typed_before_the_terminal_went_raw_are_enters(game_
         await goto(pilot, "supplies")
         await burst(pilot, "1", "1", "ctrl+j", "1", "2", "ctrl+j", "1", "3", "ctrl+j")
         assert [p.supplies.kings_grace for p in on_disk(app).sheet.players] == [11, 12, 13]
+
+
+def paste(pilot, text: str) -> None:
+    """A terminal's paste (bracketed paste mode: one event holding the whole text)."""
+    from textual import events
+
+    pilot.app.post_message(events.Paste(text))
+
+
+async def test_S10_a_paste_into_a_table_is_typed_key_by_key_a_line_break_an_enter(game_path):
+    """A paste into a game table did nothing: no table took Textual's paste event, so
+    ``40⏎50⏎60⏎`` pasted on Renown stored nothing and said nothing (new-user run)."""
+    app = app_on(game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        paste(pilot, "40\n50\r\n60\n")
+        await burst(pilot, "7", "enter")  # typed after the paste: handled after it, in the next row
+        sheet = saved(app)
+        assert [p.renown for p in sheet.players] == [40, 50, 60]
+        assert sheet.players[0].seals_removed == 7
+
+
+async def test_S7_a_paste_into_the_school_table_and_keys_typed_around_it_keep_their_order(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "school")
+        post_keys(app, "3", "space")
+        paste(pilot, "2 4y\n")  # the line break an Enter: the line is stored, the next player's next
+        post_keys(app, *"5,5", "enter")
+        await settle(pilot)
+        scribes = [[(s.knowledge, s.young) for s in p.scribes] for p in saved(app).players]
+        assert scribes == [[(3, False), (2, False), (4, True)], [(5, False), (5, False)], []]
+
+
+async def test_a_paste_too_long_for_a_table_types_nothing_and_says_so(game_path):
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await goto(pilot, "renown")
+        before = saved(app)
+        paste(pilot, "1\n" * 5000)
+        await settle(pilot)
+        assert "nothing of it was typed" in await toasts(pilot)
+        assert saved(app) == before

@@ -21,6 +21,9 @@ class CursorGrid(Widget, can_focus=True):
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    # a terminal's paste is typed here key by key (``ordered_keys``): a line break an
+    # Enter, a tab a Tab, as if typed; a grid has no paste of its own
+    pastes_as_keys = True
 
     def grid_size(self) -> tuple[int, int]:
         """Rows and columns of the grid."""
