@@ -81,6 +81,8 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
 
     def why_not(self, action: str) -> str | None:
         """Why an action of the App cannot work now (its key is dimmed and says so)."""
+        if action == "home" and isinstance(self.screen, HomeScreen):
+            return "This is Home: F2 comes back here from any screen."
         if action in ("next_screen", "previous_screen") and self.current_game_screen() is None:
             return "PageDown and PageUp walk the game's screens: open or start a game first."
         if action in ("undo", "redo"):

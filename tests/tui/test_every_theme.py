@@ -11,20 +11,11 @@ from textual.color import Color
 from scorepad.rules.categories import CATEGORIES
 from scorepad.tui.widgets.bar_chart import CategoryBars
 from scorepad.tui.widgets.live_totals import LiveTotals
+from scorepad.tui.widgets.muted import READABLE, contrast as ratio
 
 from .conftest import app_on, running
 from .helpers import goto
 from .on_screen import demo_path  # noqa: F401  (a fixture)
-
-READABLE = 3.0  # WCAG contrast for large or bold text; the themes here give 3.7 and up
-
-
-def luminance(colour: Color) -> float:
-    """WCAG relative luminance."""
-    def linear(v: float) -> float:
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(v / 255) for v in colour.rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def contrast(style) -> float:
@@ -34,8 +25,7 @@ def contrast(style) -> float:
     assert fore is not None and back is not None
     if fore.type == ColorType.DEFAULT and back.type == ColorType.DEFAULT:
         return float("inf")
-    light, dark = sorted((luminance(as_drawn(c)) for c in (fore, back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+    return ratio(as_drawn(fore), as_drawn(back))
 
 
 def as_drawn(colour) -> Color:
@@ -229,3 +219,30 @@ async def test_every_word_around_the_game_reads_in_the_themes_that_drew_some_unr
 @pytest.mark.slow
 async def test_every_word_around_the_game_reads_in_every_theme(scorepad_home):
     assert await unreadable_outside_the_game(scorepad_home, None) == []
+
+
+async def test_the_footers_unavailable_keys_read_and_are_told_apart_from_those_that_work_in_every_theme(scorepad_home):
+    """On Home, Undo cannot work and Help can. A fixed muted colour failed one way or the
+    other: Rich's dim read at 2.2:1 in solarized, ``$text 85%`` drew Undo darker than
+    Help's words in catppuccin-latte (new-user run). Undo: slanted, readable, and fainter
+    than Help's words wherever they leave room to be."""
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp()
+    async with running(app, (80, 24)) as pilot:
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            drawn = {segment.text.strip(): segment.style for segment in app.screen._compositor.render_strips()[-1]}
+            undo, helps = drawn["Undo"], drawn["Help"]
+            if not undo.italic:
+                problems.append(f"{theme}: Undo is not slanted")
+            if helps.color.type == ColorType.TRUECOLOR:
+                if contrast(undo) < READABLE:
+                    problems.append(f"{theme}: Undo reads at {contrast(undo):.1f}")
+                if contrast(helps) > READABLE + 0.5 and not contrast(undo) < contrast(helps):
+                    problems.append(f"{theme}: Undo {contrast(undo):.1f}, Help {contrast(helps):.1f}")
+            elif not undo.dim:
+                problems.append(f"{theme}: Undo is not dim where the terminal picks the colours")
+        assert problems == []

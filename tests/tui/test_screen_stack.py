@@ -412,3 +412,18 @@ async def test_home_is_up_and_continues_the_newest_game_past_a_broken_link_and_a
         await pilot.press("down", "enter")
         await until(pilot, lambda: app.current_game_screen() == "progress")
         assert app.session.path.name == "friday.json"
+
+
+async def test_f2_on_home_is_shown_unavailable_and_says_this_is_home(scorepad_home):
+    """F2 looked like a key that works on Home, and did nothing there (new-user run)."""
+    from .helpers import toasts
+
+    app = ScorepadApp()
+    async with running(app, notifications=True) as pilot:
+        assert app.why_not("home") is not None
+        await pilot.press("f2")
+        assert "This is Home" in await toasts(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        app.new_game()
+        await pilot.pause()
+        assert app.why_not("home") is None  # from Setup, F2 goes Home

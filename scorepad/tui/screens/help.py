@@ -16,6 +16,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
+from ..widgets.footer import SLANTED
+from ..widgets.muted import muted
+
 REMINDERS = (
     ("M1", "A Library space covered by a Library Location tile still counts as empty for the end trigger."),
     ("M2", "King's Grace counts with Research and Crates for Supplies; in play it may be spent as any supply or for +1 Time."),
@@ -81,9 +84,9 @@ def key_table(sections: list[tuple[str, list[Row]]], unavailable: Style) -> Grou
 
 
 class KeyTable(Widget):
-    """The keys' table, its unavailable keys in the theme's colours (redrawn in a new theme)."""
+    """The keys' table, its unavailable keys muted from the theme's colours (redrawn in
+    a new theme)."""
 
-    COMPONENT_CLASSES = {"key-table--unavailable"}
     DEFAULT_CSS = "KeyTable { height: auto; }"
 
     def __init__(self, sections: list[tuple[str, list[Row]]]) -> None:
@@ -91,7 +94,7 @@ class KeyTable(Widget):
         self.sections = sections
 
     def render(self) -> Group:
-        return key_table(self.sections, self.get_component_rich_style("key-table--unavailable"))
+        return key_table(self.sections, muted(self.rich_style) + SLANTED)
 
 
 class HelpScreen(ModalScreen):

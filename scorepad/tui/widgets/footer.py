@@ -13,9 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.events import Click
 from textual.widget import Widget
+
+from .muted import muted
+
+SLANTED = Style(italic=True)  # besides muted: a key that cannot work is told by its shape too
 
 @dataclass(frozen=True)
 class FooterKey:
@@ -96,7 +101,7 @@ class KeyFooter(Widget):
     """
 
     ALLOW_SELECT = False
-    COMPONENT_CLASSES = {"key-footer--key", "key-footer--description", "key-footer--unavailable"}
+    COMPONENT_CLASSES = {"key-footer--key", "key-footer--description"}
 
     def __init__(self) -> None:
         super().__init__()
@@ -137,14 +142,15 @@ class KeyFooter(Widget):
 
     def draw_key(self, text: Text, key: FooterKey) -> None:
         """Append one entry, remembering where each of its keys is for clicks."""
-        unavailable = None if key.enabled else self.get_component_rich_style("key-footer--unavailable")
+        description = self.get_component_rich_style("key-footer--description")
+        unavailable = None if key.enabled else muted(description) + SLANTED
         key_style = unavailable or self.get_component_rich_style("key-footer--key")
         for pressed, display in zip(key.keys, key.displays):
             start = text.cell_len
             text.append(f" {display}", style=key_style)
             self.spots.append((start, text.cell_len + 1, pressed))
         text.append(" ", style=key_style)
-        text.append(f"{key.description} ", style=unavailable or self.get_component_rich_style("key-footer--description"))
+        text.append(f"{key.description} ", style=unavailable or description)
         start, _, pressed = self.spots[-1]
         self.spots[-1] = (start, text.cell_len, pressed)  # its words press the last key too
 
