@@ -203,9 +203,10 @@ class Autosave:
         question = (f"{session.path.name} was {what} by someone else (another program, window or "
                     "computer) while it was open here. Saving has stopped until you choose; "
                     "nothing is lost either way. Esc: choose later (Ctrl+P: Choose a version).")
-        answers = [("k", "Keep ours" + (": theirs is kept as a copy in games/copies" if readable else ""))]
+        copies = f"{session.path.parent.name or '.'}/copies"  # beside the sheet, wherever it is
+        answers = [("k", "Keep ours" + (f": theirs is kept as a copy in {copies}" if readable else ""))]
         if readable:
-            answers.append(("t", "Take theirs: ours is kept as a copy in games/copies"))
+            answers.append(("t", f"Take theirs: ours is kept as a copy in {copies}"))
 
         def chosen(answer: str) -> None:
             self._asking = False

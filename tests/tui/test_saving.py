@@ -84,6 +84,8 @@ async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours
         assert not isinstance(app.screen, ChoiceScreen)
         app.ask_which_version()  # Ctrl+P: Choose a version
         await pilot.pause()
+        answers = " ".join(str(button.label) for button in app.screen.query("Button"))
+        assert f"a copy in {game_path.parent.name}/copies" in answers  # where it goes: beside the file
         await pilot.press("k")
         await pilot.pause()
         assert read_sheet(game_path).sheet.players[0].renown == 30
@@ -362,3 +364,28 @@ async def test_escape_from_where_to_make_a_new_game_says_under_the_form_that_it_
         assert isinstance(app.screen, SetupScreen) and app.session is None
         said = " ".join(str(app.screen.query_one("#problem").render()).lower().split())  # lines wrapped
         assert "not started" in said and "not a folder" in said and "ctrl+s" in said
+
+
+async def test_a_sheet_in_a_folder_named_like_markup_is_asked_about_and_kept_beside_it(game_path, answer_at_once, tmp_path):
+    """The question named the copies folder "games/copies" wherever the sheet was; named
+    after the sheet's own folder, one called "[b] table" lost its brackets (a button's
+    words are markup to Textual: "[/b]" in a name stopped the app)."""
+    import shutil
+
+    folder = tmp_path / "[b] table"
+    folder.mkdir()
+    path = shutil.copy(game_path, folder / "game.json")
+    app = app_looking_by_hand(path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        edited_by_someone_else(path)
+        app.look_at_file()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        answers = " ".join(str(button.label) for button in app.screen.query("Button"))
+        assert "ours is kept as a copy in [b] table/copies" in answers
+        await pilot.press("t")
+        await pilot.pause()
+        (copy,) = (folder / "copies").glob("*.ours-*.json")
+        assert read_sheet(copy).sheet.players[0].renown == 30

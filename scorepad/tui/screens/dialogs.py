@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
@@ -99,7 +100,8 @@ class ChoiceScreen(ModalScreen[str]):
                 yield Label(UNPROMPTED, classes="hint")
             with Vertical(classes="answers"):
                 for n, (letter, words) in enumerate(self.answers):
-                    button = Button(f"{words} ({letter})", id=f"answer-{letter}",
+                    # a folder's name in it, as it is ("[/t]" would be markup, and stop the app)
+                    button = Button(Content(f"{words} ({letter})"), id=f"answer-{letter}",
                                     variant="primary" if n == 0 else "default")
                     button.can_focus = False
                     yield button
