@@ -109,7 +109,7 @@ async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
         before = len(app.session.history)
         await pilot.press("m", "down")
         await pilot.press("g", "end")
-        await pilot.press("c", "pageup")
+        await pilot.press("c", "ctrl+up")
         await pilot.press("l", "home")
         assert rows(app) == ("M . L", "G . C")
         await pilot.press("number_sign")
@@ -132,18 +132,22 @@ async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
         assert app.current_game_screen() is None and rows(app)[0] == ". G* ."
 
 
-async def test_home_end_pageup_pagedown_move_in_the_grid_not_between_screens(grid_game_path):
+async def test_home_end_ctrl_up_ctrl_down_move_in_the_grid_and_pagedown_goes_on_storing_the_cell(grid_game_path):
+    """PageUp / PageDown moved to the grid's first and last rows: two new users finished
+    Pinax, pressed PageDown, stayed in the grid and typed School's values into it."""
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
-        moves = {"end": (0, 2), "pagedown": (1, 2), "home": (1, 0), "pageup": (0, 0)}
+        moves = {"end": (0, 2), "ctrl+down": (1, 2), "home": (1, 0), "ctrl+up": (0, 0)}
         for key, cursor in moves.items():
             await pilot.press(key)
             assert grid.cursor == cursor and app.current_game_screen() == "pinax", key
-        app.screen.query_one("#drop-grid").focus()  # elsewhere, PageDown is the next screen
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await burst(pilot, "M", "pagedown", *"3 2", "enter")  # the cell typed, then on to School
+        assert rows(app)[0].startswith("M ")
         assert app.current_game_screen() == "school"
+        assert [s.knowledge for s in app.session.sheet.players[0].scribes] == [3, 2]
+        await burst(pilot, "pageup")
+        assert app.current_game_screen() == "pinax"
 
 
 async def test_S2_a_row_typed_in_one_burst_stores_one_entry_per_changed_cell(grid_game_path):

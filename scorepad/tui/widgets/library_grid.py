@@ -2,8 +2,9 @@
 
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
-cell; PageUp/PageDown: the first/last row (all rows are on screen). Tab leaves the grid
-(a 64 x 64 Library would trap a Tab that stepped through every cell).
+cell; Ctrl+Up/Ctrl+Down: the first/last row; PageUp/PageDown: the screens, as
+everywhere. Tab leaves the grid (a 64 x 64 Library would trap a Tab that stepped
+through every cell).
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid."""
@@ -52,8 +53,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         Binding("backspace,delete", "commit('.')", "Clear the cell", show=False),
         Binding("home", "jump(None, 0)", "First cell of the row", show=False),
         Binding("end", "jump(None, -1)", "Last cell of the row", show=False),
-        Binding("pageup", "jump(0, None)", "First row", show=False),
-        Binding("pagedown", "jump(-1, None)", "Last row", show=False),
+        # not PageUp / PageDown: they go to the next screen here too (two new users
+        # finished Pinax, pressed PageDown and typed School's values into the grid)
+        Binding("ctrl+up", "jump(0, None)", "First row", show=False),
+        Binding("ctrl+down", "jump(-1, None)", "Last row", show=False),
     ]
     COMPONENT_CLASSES = {f"library-grid--{part}" for part in
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
@@ -67,10 +70,6 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.store = store  # (row, column, token): a callback, so a cell is stored at once
         self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
         self.message = ""  # why the last key changed nothing
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        """PageUp/PageDown move in the grid: Textual then skips the App's next-screen keys."""
-        return key in ("pageup", "pagedown")
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
         """Show a new grid state and the marked cells (a cell being typed stays)."""
