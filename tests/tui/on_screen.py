@@ -97,3 +97,39 @@ def hidden_cells(app, widget: Widget, region: Region) -> list[tuple[int, int]]:
             if shown is not widget and widget not in shown.ancestors:
                 hidden.append((x, y))
     return hidden
+
+
+def drawn_cursors(app) -> list[str]:
+    """Where the terminal shows a cursor now, read from what the screen draws (not from
+    the widgets' state): each count table cell drawn in the cursor's colours, by its id
+    (``round-0``), and each action or choice bar with an option drawn so, by the bar's
+    id. Exactly one, the focused field, is what a user can trust."""
+    lines = app.screen._compositor.render_strips()
+    found = []
+    for widget in app.screen.query("CountGrid, ChoiceBar"):
+        box = widget.content_region
+        if not widget.display or box.area == 0:
+            continue
+        kind = "count-grid--cursor" if isinstance(widget, CountGrid) else "choice-bar--cursor"
+        look = widget.get_component_rich_style(kind).bgcolor
+        for y in range(box.y, min(box.bottom, len(lines))):
+            x = 0
+            for segment in lines[y]:
+                inside = box.x <= x < box.right
+                if inside and segment.style is not None and segment.style.bgcolor == look:
+                    found.append(_cursor_name(widget, x - box.x, y - box.y))
+                x += segment.cell_length
+    return list(dict.fromkeys(found))  # a cell drawn in several segments is one cursor
+
+
+def _cursor_name(widget: Widget, x: int, y: int) -> str:
+    """The id of what is drawn at (x, y) of a widget's content: a table's cell, or the bar."""
+    if not isinstance(widget, CountGrid):
+        return widget.id
+    row, col = y - widget.top, 0
+    x -= widget.label_width
+    for col, width in enumerate(widget.drawn_widths(row, widget.widths())):
+        if x < width:
+            break
+        x -= width
+    return widget.cell_id(row, col) if 0 <= row < len(widget.rows) else f"{widget.id}, line {y}"

@@ -82,12 +82,6 @@ class ChoiceBar(LineWidget, can_focus=True):
     def watch_highlighted(self) -> None:
         self.redraw()
 
-    def on_focus(self) -> None:
-        self.redraw()
-
-    def on_blur(self) -> None:
-        self.redraw()
-
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
         if at is None:

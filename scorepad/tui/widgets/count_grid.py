@@ -209,14 +209,14 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.cursor = (row, col)
 
     def on_focus(self) -> None:
+        # the cursor itself is drawn once has_focus is set (LineWidget.watch_has_focus)
         r, c = self.cursor
         if self.texts[r][c] == self.words(self.values[r][c]):
             self.fresh = True  # coming back to a stored cell: typing replaces it
-        self.redraw()  # the cursor shows only while focused
+            self.redraw()  # the focus may have been set before this event came (a screen's first focus)
 
     def on_blur(self) -> None:
         self.commit()  # leaving the table stores what was typed, as leaving a field does
-        self.redraw()
 
     def on_resize(self) -> None:
         self.redraw()  # a widened column takes the room there is

@@ -11,8 +11,9 @@ type, id and classes, and its ancestors'), and on its pseudo-classes: the first 
 widget of a kind gains or loses the focus, it is restyled as Textual does, and its
 rules before and after are remembered; later moves of that kind, starting from the same
 rules, put the rules after in place at once (or nothing, where the focus changes
-nothing in the look: most of our widgets show it by drawing a cursor). A ``:focus``
-rule (a field's accent border) keeps applying. A move that changed a part's look, a
+nothing in the look: most of our widgets show it by drawing a cursor, and a
+``LineWidget`` redraws its lines when ``has_focus`` changes, as no restyle does it
+then). A ``:focus`` rule (a field's accent border) keeps applying. A move that changed a part's look, a
 widget with children, or a widget whose rules are not the remembered ones (a new theme)
 is restyled as Textual does.
 """

@@ -136,9 +136,6 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     def watch_cursor(self) -> None:
         self.redraw()
 
-    def on_focus(self) -> None:
-        self.redraw()  # the cursor shows only while focused
-
     def get_content_width(self, container, viewport) -> int:
         return max(self.grid.width * WIDTH + LABEL, len(EDITING))  # the messages fit too
 

@@ -31,6 +31,15 @@ class LineWidget(FocusLook, OwnKeys, DrawnInSight):  # mixins of Widget: its CSS
         self._holding = 0  # redraws asked for inside ``drawn_once`` blocks
         self._redraw_due = False
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Redraw once the focus has come or gone: most of these widgets draw a cursor
+        only while focused. Not in ``on_focus`` / ``on_blur``: Textual runs a subclass's
+        handlers before its own ``Widget._on_focus`` / ``_on_blur`` set ``has_focus``,
+        so a redraw there drew the old focus and remembered it as drawn; the line kept
+        its cursor (two fields looked focused) until something else changed it."""
+        super().watch_has_focus(has_focus)
+        self.redraw()
+
     def line_keys(self) -> list[Hashable]:
         """One value per line that changes whenever the line's content changes."""
         raise NotImplementedError

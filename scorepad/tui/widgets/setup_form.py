@@ -326,12 +326,6 @@ class SetupForm(TakesPastes, LineWidget, can_focus=True):
         line = LINES[at.y]  # a click left of a field's box is on it too: its label
         self.move_to(line[-1] if at.x >= self.field_box(line[-1])[0] - len(COLOUR_LABEL) else line[0])
 
-    def on_focus(self) -> None:
-        self.redraw()  # the cursor shows only while focused
-
-    def on_blur(self) -> None:
-        self.redraw()
-
     def on_resize(self) -> None:
         self.redraw()  # the hint wraps to the width there is
 
