@@ -54,6 +54,24 @@ async def test_the_action_bar_records_an_event_and_takes_it_back_with_keys(game_
         assert app.session.sheet.timeline == ()
 
 
+async def test_a_digit_typed_on_the_action_bar_says_it_does_nothing_there_and_changes_nothing(game_path):
+    """Typed after a count's Enter had moved on to the bar, a digit vanished without a word."""
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await tab_to(pilot, "actions")
+        before = app.session.sheet
+        await pilot.press("7")
+        assert "'7' does nothing here" in await toasts(pilot)
+        assert app.session.sheet == before and focused_id(app) == "actions"
+        app.clear_notifications()
+        await pilot.press("space")  # a key the bar takes: no such note
+        await pilot.pause()
+        assert "does nothing" not in await toasts(pilot)
+        assert [m.kind for m in app.session.sheet.timeline] == ["event"]
+
+
 async def test_the_export_bar_writes_each_export_to_the_exports_folder_not_among_the_games(game_path):
     from scorepad.storage.paths import exports_dir
 

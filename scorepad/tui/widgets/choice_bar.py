@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.events import Click
+from textual.events import Click, Key
 from textual.message import Message
 from textual.reactive import reactive
 
@@ -81,6 +81,13 @@ class ChoiceBar(LineWidget, can_focus=True):
 
     def watch_highlighted(self) -> None:
         self.redraw()
+
+    def on_key(self, event: Key) -> None:
+        """A character no key here takes says so: typed after a count's Enter had moved on
+        to a bar of actions, a digit vanished without a word (new-user run)."""
+        if event.is_printable and event.key not in self.screen.active_bindings:
+            self.notify(f"{event.character!r} does nothing here: ←/→ pick, Enter chooses, ↑/↓ go to the "
+                        "field above or below.", severity="warning", timeout=3)
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
