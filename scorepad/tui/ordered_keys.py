@@ -13,8 +13,8 @@ callback, no screen being built. Then the next key goes to whatever has the focu
 exactly as if the typist had waited.
 
 A terminal's paste is one event holding the text. A table (``pastes_as_keys``) takes it
-as the keys that type it, fed in turn like the others: none took the event, and a paste
-into a table was dropped without a word.
+as the keys that type it, fed in turn like the others, and only while it has the focus:
+none took the event, and a paste into a table was dropped without a word.
 """
 
 from __future__ import annotations
@@ -45,17 +45,30 @@ LONGEST_WAIT = 1.0
 LONGEST_PASTE = 4000
 
 
-def typed_keys(text: str) -> list[events.Key]:
-    """The keys that type ``text``: a line break is an Enter, a tab a Tab; any other
-    control character types nothing."""
+def pasted_key(key: str, character: str | None, into) -> events.Key:
+    """A key of a paste: typed into the table it was pasted into (``into``), and only
+    there; marked ``pasted``, so a character is typed as itself even where a key of that
+    name does something else (``?``, the help key, in a Scholar's name). A Key itself,
+    not a subclass: Textual names a message's handler after its class."""
+    made = events.Key(key, character)
+    made.pasted, made.into = True, into
+    return made
+
+
+def typed_keys(text: str, into) -> list[events.Key]:
+    """The keys that type ``text`` into the widget ``into``: a line break is an Enter, a
+    tab a Tab, any other space a space (a copied page's no-break space kept ``6 7`` from
+    becoming 67); any other control character types nothing."""
     keys = []
     for character in text.replace("\r\n", "\n"):
         if character in "\r\n":
-            keys.append(events.Key("enter", "\r"))
+            keys.append(pasted_key("enter", "\r", into))
         elif character == "\t":
-            keys.append(events.Key("tab", "\t"))
+            keys.append(pasted_key("tab", "\t", into))
+        elif character.isspace():
+            keys.append(pasted_key("space", " ", into))
         elif character.isprintable():
-            keys.append(events.Key(_character_to_key(character), character))
+            keys.append(pasted_key(_character_to_key(character), character, into))
     return keys
 
 
@@ -100,6 +113,9 @@ class OrderedKeys:
         if isinstance(event, events.Paste) and getattr(self.focused, "pastes_as_keys", False):
             self._type_paste(read, event.text)
             return True
+        if getattr(event, "pasted", False) and self.focused is not event.into:
+            self._drop_paste(event.into)
+            return True
         typing_on = read - self._last_read < GUARD_PAUSE
         self._last_read = read
         asked = getattr(self.screen, "asked_at", None)
@@ -118,9 +134,18 @@ class OrderedKeys:
             self.notify(f"A paste of {len(text):,} characters is more than a table takes (at most "
                         f"{LONGEST_PASTE:,}): nothing of it was typed.", severity="warning")
             return
-        self._waiting_keys.extendleft((read, key) for key in reversed(typed_keys(text)))
+        self._waiting_keys.extendleft((read, key) for key in reversed(typed_keys(text, self.focused)))
         if self._key_feeder is None or self._key_feeder.done():  # pasted with no key waiting
             self._key_feeder = asyncio.create_task(self._feed_keys())
+
+    def _drop_paste(self, into) -> None:
+        """The paste into ``into`` ran past it (a last Enter moved the focus on): the rest
+        of it is not typed, where it could record a phase or an Event."""
+        left = [(read, key) for read, key in self._waiting_keys if getattr(key, "into", None) is into]
+        for waiting in left:
+            self._waiting_keys.remove(waiting)
+        self.notify(f"The paste ran past the table it went into: its last {len(left) + 1} key(s) were not typed.",
+                    severity="warning")
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

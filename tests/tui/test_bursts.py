@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, goto, on_disk, post_keys, settle
+from .helpers import burst, count_cell, focused_id, goto, on_disk, post_keys, settle
 
 
 def saved(app):
@@ -284,3 +284,40 @@ async def test_a_paste_too_long_for_a_table_types_nothing_and_says_so(game_path)
         await settle(pilot)
         assert "nothing of it was typed" in await toasts(pilot)
         assert saved(app) == before
+
+
+async def test_S8_a_pasted_question_mark_is_part_of_a_name_not_the_help_key(game_path):
+    """``4 Hypatia? 3 q 2⏎`` pasted on Scholars opened Help at the "?", typed " 3 " into
+    it, closed it at "q" and stored two cards of three, without a word (review)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        paste(pilot, "4 Hypatia?, 3 Who, 2\n")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ScholarsScreen"
+        assert [(c.renown, c.name) for c in saved(app).players[0].scholars] == [(4, "Hypatia?"), (3, "Who"), (2, "")]
+
+
+async def test_S8_a_pasted_no_break_space_parts_two_cards_as_a_space_does(game_path):
+    """A copied web page's no-break space between 6 and 7 was dropped: one card of 67."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        paste(pilot, "6\u00a07\u20093\n")
+        await settle(pilot)
+        assert [c.renown for c in saved(app).players[0].scholars] == [6, 7, 3]
+
+
+async def test_E1_a_paste_stops_where_it_would_leave_its_table_and_says_so(game_path):
+    """``2⏎e⏎3⏎`` pasted into Generation: its Enter moved on to the phase bar, where the
+    next Enter recorded a phase nobody chose, and "3" went on into Round (review)."""
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await goto(pilot, "progress")
+        paste(pilot, "2\ne\n3\n")
+        await settle(pilot)
+        assert app.live.end().generation == 2
+        assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning")]  # as typed "2⏎"
+        assert focused_id(app) == "phase" and "ran past the table" in await toasts(pilot)

@@ -109,7 +109,7 @@ async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
         before = len(app.session.history)
         await pilot.press("m", "down")
         await pilot.press("g", "end")
-        await pilot.press("c", "ctrl+up")
+        await pilot.press("c", "ctrl+home")
         await pilot.press("l", "home")
         assert rows(app) == ("M . L", "G . C")
         await pilot.press("number_sign")
@@ -132,13 +132,13 @@ async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
         assert app.current_game_screen() is None and rows(app)[0] == ". G* ."
 
 
-async def test_home_end_ctrl_up_ctrl_down_move_in_the_grid_and_pagedown_goes_on_storing_the_cell(grid_game_path):
+async def test_home_end_ctrl_home_ctrl_end_move_in_the_grid_and_pagedown_goes_on_storing_the_cell(grid_game_path):
     """PageUp / PageDown moved to the grid's first and last rows: two new users finished
     Pinax, pressed PageDown, stayed in the grid and typed School's values into it."""
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
-        moves = {"end": (0, 2), "ctrl+down": (1, 2), "home": (1, 0), "ctrl+up": (0, 0)}
+        moves = {"end": (0, 2), "ctrl+end": (1, 2), "home": (1, 0), "ctrl+home": (0, 0)}
         for key, cursor in moves.items():
             await pilot.press(key)
             assert grid.cursor == cursor and app.current_game_screen() == "pinax", key

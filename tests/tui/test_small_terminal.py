@@ -27,7 +27,7 @@ GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown",
 # keys that take a widget's cursor to its last row and column, and the keys back
 TO_THE_END = {
     CountGrid: (("up", "left"), ("down", "right")),  # the cursor wraps round: last row, last column
-    LibraryGridEditor: (("end", "ctrl+down"), ("home", "ctrl+up")),
+    LibraryGridEditor: (("end", "ctrl+end"), ("home", "ctrl+home")),
     PatternEditor: (("up", "left"), ("down", "right")),
     ChoiceBar: (("left",), ("right",)),
     OptionList: (("end",), ("home",)),

@@ -147,8 +147,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.redraw()
 
     def on_key(self, event: Key) -> None:
-        # "?" stays the help key: no count contains it
-        if event.is_printable and event.character != "?":
+        # "?" typed stays the help key (no count contains it); pasted, it is a character
+        if event.is_printable and (event.character != "?" or getattr(event, "pasted", False)):
             event.stop()
             r, c = self.cursor
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)

@@ -2,7 +2,7 @@
 
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
-cell; Ctrl+Up/Ctrl+Down: the first/last row; PageUp/PageDown: the screens, as
+cell; Ctrl+Home/Ctrl+End: the first/last row; PageUp/PageDown: the screens, as
 everywhere. Tab leaves the grid (a 64 x 64 Library would trap a Tab that stepped
 through every cell).
 
@@ -54,9 +54,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         Binding("home", "jump(None, 0)", "First cell of the row", show=False),
         Binding("end", "jump(None, -1)", "Last cell of the row", show=False),
         # not PageUp / PageDown: they go to the next screen here too (two new users
-        # finished Pinax, pressed PageDown and typed School's values into the grid)
-        Binding("ctrl+up", "jump(0, None)", "First row", show=False),
-        Binding("ctrl+down", "jump(-1, None)", "Last row", show=False),
+        # finished Pinax, pressed PageDown and typed School's values into the grid);
+        # not Ctrl+Up / Ctrl+Down: the screen's previous and next player
+        Binding("ctrl+home", "jump(0, None)", "First row", show=False),
+        Binding("ctrl+end", "jump(-1, None)", "Last row", show=False),
     ]
     COMPONENT_CLASSES = {f"library-grid--{part}" for part in
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
