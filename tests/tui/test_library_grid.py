@@ -192,3 +192,18 @@ async def test_S2_enter_in_the_grid_size_goes_from_rows_to_columns_and_lays_the_
         grid = on_disk(app).sheet.library.grid
         assert (grid.height, grid.width) == (3, 4)
         assert app.focused.id == "grid"
+
+
+async def test_S2_a_paste_on_the_grid_stores_its_cells_and_a_question_mark_in_it_is_refused_not_help(grid_game_path):
+    from textual import events
+
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        app.post_message(events.Paste("M*1?"))
+        await pilot.pause()
+        assert app.focused is grid and type(app.screen).__name__ == "PinaxScreen"  # no Help
+        assert '"?"' in grid.message
+        app.post_message(events.Paste("\n"))
+        await pilot.pause()
+        assert rows(app)[0].startswith("M*1 ")

@@ -117,8 +117,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.leave_cell()
 
     def on_key(self, event: Key) -> None:
-        if not event.is_printable or event.character == "?":
-            return  # "?" stays the help key: no token has it
+        if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
+            return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
         cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
         token = next_token(cell, event.character)
