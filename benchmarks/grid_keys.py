@@ -87,20 +87,35 @@ async def on_hard_grid(app, pilot) -> None:
         await asyncio.sleep(0.005)
 
 
-def grid_keys(folder: Path) -> dict[str, float]:
-    """The worst and median UI-thread time per key (and the worst wall time, for the
-    record), on the hard sheet, in a headless app (its data folder: ``folder``)."""
+TYPINGS = 3  # the keys typed three times over, each key judged by the least it took
+
+
+def least_per_key(typings: list[list[float]]) -> list[float]:
+    """Each key's own cost, from several typings of the same keys on the same sheet from
+    the same start: the least it took. What a shared core adds to a thread's CPU time
+    only ever adds to it (a stored cell that costs 5-12 ms alone once took 20)."""
+    return [min(costs) for costs in zip(*typings)]
+
+
+def grid_keys(folder: Path, typings: int = TYPINGS) -> dict[str, float]:
+    """The worst and median UI-thread time per key, each key's least of ``typings``
+    (and, for the record, the worst of the first typing alone and the worst wall time),
+    on the hard sheet, in a headless app (its data folder: ``folder``)."""
+    from scorepad.rules import pinax
     from scorepad.tui.app import ScorepadApp
 
     os.environ["SCOREPAD_HOME"] = str(folder)
-    async def run() -> list[tuple[float, float]]:
-        app = ScorepadApp(path=write_hard_sheet(folder / "hard.json"))
+
+    async def run(n: int) -> list[tuple[float, float]]:
+        pinax.forget_answers()  # each typing from the same start: no answer found by the last
+        app = ScorepadApp(path=write_hard_sheet(folder / f"hard-{n}.json"))
         async with app.run_test(size=(120, 50)) as pilot:
             await on_hard_grid(app, pilot)
             costs = await key_costs(app)
             app.workers.cancel_group(app, "pinax")
         return costs
 
-    costs = asyncio.run(run())
-    cpu = sorted(c for c, _ in costs)
-    return {"worst": cpu[-1], "median": cpu[len(cpu) // 2], "wall": max(w for _, w in costs), "keys": len(costs)}
+    runs = [asyncio.run(run(n)) for n in range(typings)]
+    cpu = sorted(least_per_key([[c for c, _ in costs] for costs in runs]))
+    return {"worst": cpu[-1], "median": cpu[len(cpu) // 2], "keys": len(cpu), "typings": typings,
+            "first_worst": max(c for c, _ in runs[0]), "wall": max(w for costs in runs for _, w in costs)}

@@ -140,11 +140,12 @@ def pinax_rows(quick: bool) -> list[dict]:
 def grid_key_rows(quick: bool) -> list[dict]:
     """Library grid keys while a hard Pinax search runs (the same keys, quick or not)."""
     with tempfile.TemporaryDirectory() as home:
-        keys = grid_keys.grid_keys(Path(home))
+        keys = grid_keys.grid_keys(Path(home), 1 if quick else grid_keys.TYPINGS)
     return [row(f"Library grid keys on a sheet whose Pinax takes seconds (12x12, 15 tiles per player): UI-thread "
-                f"work per key, worst of {keys['keys']} (median {keys['median'] * 1000:.1f} ms; wall time, "
-                f"worst: {keys['wall'] * 1000:.0f} ms)", keys["worst"] * 1000, None, "ms", "<= 16 ms (a frame)",
-                keys["worst"] <= 0.016)]
+                f"work per key, worst of {keys['keys']}, each key the least of {keys['typings']} typings, as the "
+                f"test judges it (median {keys['median'] * 1000:.1f} ms; one typing alone, worst "
+                f"{keys['first_worst'] * 1000:.1f} ms; wall time, worst: {keys['wall'] * 1000:.0f} ms)",
+                keys["worst"] * 1000, None, "ms", "<= 16 ms (a frame)", keys["worst"] <= 0.016)]
 
 
 def score_wall_rows(quick: bool) -> list[dict]:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.grid_keys import KEYS, key_costs, on_hard_grid, write_hard_sheet
+from benchmarks.grid_keys import KEYS, TYPINGS, key_costs, least_per_key, on_hard_grid, write_hard_sheet
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.widgets.live_totals import LiveTotals
 
 FRAME = 0.016  # seconds: a frame at 60 per second
-TYPINGS = 3  # the keys typed three times over, each key judged by its least CPU time
 
 
 @pytest.mark.slow
@@ -44,7 +43,7 @@ async def test_S5_every_key_on_the_grid_of_a_sheet_that_takes_seconds_is_drawn_w
             assert "≥" in "".join(app.screen.query_one(LiveTotals).line_words(y) for y in range(5))
             assert any(worker.group == "pinax" and worker.is_running for worker in app.workers)
             app.workers.cancel_group(app, "pinax")
-    least = [min(costs) for costs in zip(*typings)]  # each key's own cost, what others add taken out
+    least = least_per_key(typings)  # each key's own cost, what others add taken out
     slow = {f"{n}: {key}": round(cpu * 1000, 1) for n, (key, cpu) in enumerate(zip(KEYS, least)) if cpu > FRAME}
     assert not slow, slow
 
