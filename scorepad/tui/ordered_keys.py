@@ -55,21 +55,30 @@ def pasted_key(key: str, character: str | None, into) -> events.Key:
     return made
 
 
+LINE_BREAKS = "\r\n\x85\u2028\u2029"  # a word processor's line and paragraph separators too
+
+
 def typed_keys(text: str, into) -> list[events.Key]:
     """The keys that type ``text`` into the widget ``into``: a line break is an Enter, a
     tab a Tab, any other space a space (a copied page's no-break space kept ``6 7`` from
     becoming 67); any other control character types nothing."""
     keys = []
     for character in text.replace("\r\n", "\n"):
-        if character in "\r\n":
+        if character in LINE_BREAKS:
             keys.append(pasted_key("enter", "\r", into))
         elif character == "\t":
             keys.append(pasted_key("tab", "\t", into))
-        elif character.isspace():
+        elif character.isspace() and character >= " ":  # the spaces, not the controls below them
             keys.append(pasted_key("space", " ", into))
         elif character.isprintable():
             keys.append(pasted_key(_character_to_key(character), character, into))
     return keys
+
+
+def takes_pastes(widget) -> bool:
+    """Whether ``widget`` handles a paste itself (an Input, Setup's form, the play record's
+    fields): a widget that does not drops it, and the user would never know."""
+    return widget is not None and any(hasattr(type(widget), name) for name in ("on_paste", "_on_paste"))
 
 
 class OrderedKeys:
@@ -113,6 +122,9 @@ class OrderedKeys:
         if isinstance(event, events.Paste) and getattr(self.focused, "pastes_as_keys", False):
             self._type_paste(read, event.text)
             return True
+        if isinstance(event, events.Paste) and not takes_pastes(self.focused):
+            self.notify("Nothing here takes a paste: paste into a table or a field.", severity="warning")
+            return True
         if getattr(event, "pasted", False) and self.focused is not event.into:
             self._drop_paste(event.into)
             return True
@@ -144,8 +156,8 @@ class OrderedKeys:
         left = [(read, key) for read, key in self._waiting_keys if getattr(key, "into", None) is into]
         for waiting in left:
             self._waiting_keys.remove(waiting)
-        self.notify(f"The paste ran past the table it went into: its last {len(left) + 1} key(s) were not typed.",
-                    severity="warning")
+        self.notify(f"The paste stopped where the focus left the table it went into: its last {len(left) + 1} "
+                    "key(s) were not typed.", severity="warning")
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

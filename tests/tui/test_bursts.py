@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, focused_id, goto, on_disk, post_keys, settle
+from .helpers import burst, count_cell, focused_id, goto, on_disk, post_keys, settle, tab_to
 
 
 def saved(app):
@@ -320,4 +320,36 @@ async def test_E1_a_paste_stops_where_it_would_leave_its_table_and_says_so(game_
         await settle(pilot)
         assert app.live.end().generation == 2
         assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning")]  # as typed "2⏎"
-        assert focused_id(app) == "phase" and "ran past the table" in await toasts(pilot)
+        assert focused_id(app) == "phase" and "were not typed" in await toasts(pilot)
+
+
+async def test_E1_keys_typed_after_a_paste_that_stopped_are_kept_and_a_paste_nothing_takes_is_said(game_path):
+    """A paste's keys past its table are not typed; keys typed by hand after it are, in
+    order. A second paste handled where the first left the focus (the phase bar, which
+    takes no paste) vanished without a word (review)."""
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await goto(pilot, "progress")
+        paste(pilot, "2\nX\n")  # "X⏎" would be the phase bar's
+        post_keys(app, "right", "enter")  # typed by hand: Execution, on the phase bar
+        await settle(pilot)
+        assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning"), ("phase", "execution")]
+        assert "last 2 key(s) were not typed" in await toasts(pilot)
+        app.clear_notifications()
+        await tab_to(pilot, "actions")  # a bar of actions: it takes no paste
+        before = saved(app)
+        paste(pilot, "5\n")
+        await settle(pilot)
+        assert "Nothing here takes a paste" in await toasts(pilot)
+        assert saved(app) == before
+
+
+async def test_S8_a_word_processors_paragraph_break_in_a_paste_is_an_enter(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        paste(pilot, "4\u20293\u2028\x0b2\n")  # a vertical tab is no space: dropped
+        await settle(pilot)
+        assert [[c.renown for c in p.scholars] for p in saved(app).players] == [[4], [3], [2]]

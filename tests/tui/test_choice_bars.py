@@ -6,7 +6,7 @@ from scorepad.rules.entries import EnterPhase
 from scorepad.tui.widgets.choice_bar import ChoiceBar
 
 from .conftest import app_on, running
-from .helpers import focused_id, goto, tab_to
+from .helpers import burst, focused_id, goto, tab_to
 
 
 async def test_the_phase_bar_marks_the_phase_a_click_chooses_and_undo_follows(game_path):
@@ -64,6 +64,8 @@ async def test_a_digit_typed_on_the_action_bar_says_it_does_nothing_there_and_ch
         before = app.session.sheet
         await pilot.press("7")
         assert "'7' does nothing here" in await toasts(pilot)
+        await burst(pilot, *"123456")  # a count typed fast after the Enter moved on: one note, not six
+        assert (await toasts(pilot)).count("does nothing here") == 1
         assert app.session.sheet == before and focused_id(app) == "actions"
         app.clear_notifications()
         await pilot.press("space")  # a key the bar takes: no such note

@@ -207,3 +207,16 @@ async def test_S2_a_paste_on_the_grid_stores_its_cells_and_a_question_mark_in_it
         app.post_message(events.Paste("\n"))
         await pilot.pause()
         assert rows(app)[0].startswith("M*1 ")
+
+
+async def test_S2_a_copied_spreadsheet_row_pasted_on_the_grid_steps_right_at_each_tab(grid_game_path):
+    """A pasted tab left the grid (Tab's way out), so a row copied from a spreadsheet
+    typed one cell and dropped the rest (review)."""
+    from textual import events
+
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        app.post_message(events.Paste("M\tG*1\tC\n"))
+        await pilot.pause()
+        assert app.focused is grid and rows(app)[0] == "M G*1 C"

@@ -7,6 +7,7 @@ as a count table does; a bar of actions (the exports) keeps it, for the next pre
 from __future__ import annotations
 
 from dataclasses import dataclass
+from time import monotonic
 
 from rich.text import Text
 from textual.binding import Binding
@@ -16,6 +17,9 @@ from textual.reactive import reactive
 
 from .form_focus import focus_neighbour
 from .line_widget import LineWidget
+
+
+NOTE_SECONDS = 3  # how long the note for a key the bar does not take stays up
 
 
 class ChoiceBar(LineWidget, can_focus=True):
@@ -32,6 +36,7 @@ class ChoiceBar(LineWidget, can_focus=True):
     GAP = 1
 
     highlighted: reactive[int] = reactive(0, repaint=False)  # redraw() repaints
+    noted_at = float("-inf")  # when a key the bar does not take was last typed on it
 
     @dataclass
     class Chosen(Message):
@@ -86,8 +91,10 @@ class ChoiceBar(LineWidget, can_focus=True):
         """A character no key here takes says so: typed after a count's Enter had moved on
         to a bar of actions, a digit vanished without a word (new-user run)."""
         if event.is_printable and event.key not in self.screen.active_bindings:
-            self.notify(f"{event.character!r} does nothing here: ←/→ pick, Enter chooses, ↑/↓ go to the "
-                        "field above or below.", severity="warning", timeout=3)
+            if monotonic() - self.noted_at > NOTE_SECONDS:  # once for a run of keys, not a toast each
+                self.notify(f"{event.character!r} does nothing here: ←/→ pick, Enter chooses, ↑/↓ go to the "
+                            "field above or below.", severity="warning", timeout=NOTE_SECONDS)
+            self.noted_at = monotonic()
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)

@@ -117,6 +117,11 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.leave_cell()
 
     def on_key(self, event: Key) -> None:
+        if event.key == "tab" and getattr(event, "pasted", False):
+            event.stop()  # a copied spreadsheet row: its tabs step right, as cells do there
+            event.prevent_default()
+            self.action_move(0, 1)
+            return
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
