@@ -119,11 +119,11 @@ class OrderedKeys:
     async def _handle_key(self, read: float, event: events.Event) -> bool:
         """Pass one key on to Textual; False if its handler failed (the App reports it).
         A paste into a table is put first in the queue as the keys that type it."""
-        if isinstance(event, events.Paste) and getattr(self.focused, "pastes_as_keys", False):
-            self._type_paste(read, event.text)
-            return True
         if isinstance(event, events.Paste) and not takes_pastes(self.focused):
-            self.notify("Nothing here takes a paste: paste into a table or a field.", severity="warning")
+            if getattr(self.focused, "pastes_as_keys", False):
+                self._type_paste(read, event.text)
+            else:
+                self.notify("Nothing here takes a paste: paste into a table or a field.", severity="warning")
             return True
         if getattr(event, "pasted", False) and self.focused is not event.into:
             self._drop_paste(event.into)
