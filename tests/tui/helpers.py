@@ -23,6 +23,14 @@ async def burst(pilot, *keys: str) -> None:
     await settle(pilot)
 
 
+def post_paste(app, text: str) -> None:
+    """A terminal's paste (bracketed paste mode: one event holding the whole text), posted
+    as its key reader posts it: nothing waits for it, so keys posted after it come after."""
+    from textual import events
+
+    app.post_message(events.Paste(text))
+
+
 async def settle(pilot) -> None:
     """Wait until every key read so far is handled, and all it started is done (a
     screen built, a scroll animated); ``pilot.pause`` does, in these tests, and fails

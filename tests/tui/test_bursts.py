@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, focused_id, goto, on_disk, post_keys, settle, tab_to
+from .helpers import burst, count_cell, focused_id, goto, on_disk, post_keys, post_paste, settle, tab_to
 
 
 def saved(app):
@@ -241,20 +241,13 @@ async def test_S9_line_feeds_typed_before_the_terminal_went_raw_are_enters(game_
         assert [p.supplies.kings_grace for p in on_disk(app).sheet.players] == [11, 12, 13]
 
 
-def paste(pilot, text: str) -> None:
-    """A terminal's paste (bracketed paste mode: one event holding the whole text)."""
-    from textual import events
-
-    pilot.app.post_message(events.Paste(text))
-
-
 async def test_S10_a_paste_into_a_table_is_typed_key_by_key_a_line_break_an_enter(game_path):
     """A paste into a game table did nothing: no table took Textual's paste event, so
     ``40⏎50⏎60⏎`` pasted on Renown stored nothing and said nothing (new-user run)."""
     app = app_on(game_path)
     async with running(app, (80, 24)) as pilot:
         await goto(pilot, "renown")
-        paste(pilot, "40\n50\r\n60\n")
+        post_paste(app, "40\n50\r\n60\n")
         await burst(pilot, "7", "enter")  # typed after the paste: handled after it, in the next row
         sheet = saved(app)
         assert [p.renown for p in sheet.players] == [40, 50, 60]
@@ -266,7 +259,7 @@ async def test_S7_a_paste_into_the_school_table_and_keys_typed_around_it_keep_th
     async with running(app) as pilot:
         await goto(pilot, "school")
         post_keys(app, "3", "space")
-        paste(pilot, "2 4y\n")  # the line break an Enter: the line is stored, the next player's next
+        post_paste(app, "2 4y\n")  # the line break an Enter: the line is stored, the next player's next
         post_keys(app, *"5,5", "enter")
         await settle(pilot)
         scribes = [[(s.knowledge, s.young) for s in p.scribes] for p in saved(app).players]
@@ -280,7 +273,7 @@ async def test_a_paste_too_long_for_a_table_types_nothing_and_says_so(game_path)
     async with running(app, notifications=True) as pilot:
         await goto(pilot, "renown")
         before = saved(app)
-        paste(pilot, "1\n" * 5000)
+        post_paste(app, "1\n" * 5000)
         await settle(pilot)
         assert "nothing of it was typed" in await toasts(pilot)
         assert saved(app) == before
@@ -292,7 +285,7 @@ async def test_S8_a_pasted_question_mark_is_part_of_a_name_not_the_help_key(game
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "scholars")
-        paste(pilot, "4 Hypatia?, 3 Who, 2\n")
+        post_paste(app, "4 Hypatia?, 3 Who, 2\n")
         await settle(pilot)
         assert type(app.screen).__name__ == "ScholarsScreen"
         assert [(c.renown, c.name) for c in saved(app).players[0].scholars] == [(4, "Hypatia?"), (3, "Who"), (2, "")]
@@ -303,7 +296,7 @@ async def test_S8_a_pasted_no_break_space_parts_two_cards_as_a_space_does(game_p
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "scholars")
-        paste(pilot, "6\u00a07\u20093\n")
+        post_paste(app, "6\u00a07\u20093\n")
         await settle(pilot)
         assert [c.renown for c in saved(app).players[0].scholars] == [6, 7, 3]
 
@@ -316,7 +309,7 @@ async def test_E1_a_paste_stops_where_it_would_leave_its_table_and_says_so(game_
     app = app_on(game_path)
     async with running(app, notifications=True) as pilot:
         await goto(pilot, "progress")
-        paste(pilot, "2\ne\n3\n")
+        post_paste(app, "2\ne\n3\n")
         await settle(pilot)
         assert app.live.end().generation == 2
         assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning")]  # as typed "2⏎"
@@ -332,7 +325,7 @@ async def test_E1_keys_typed_after_a_paste_that_stopped_are_kept_and_a_paste_not
     app = app_on(game_path)
     async with running(app, notifications=True) as pilot:
         await goto(pilot, "progress")
-        paste(pilot, "2\nX\n")  # "X⏎" would be the phase bar's
+        post_paste(app, "2\nX\n")  # "X⏎" would be the phase bar's
         post_keys(app, "right", "enter")  # typed by hand: Execution, on the phase bar
         await settle(pilot)
         assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning"), ("phase", "execution")]
@@ -340,7 +333,7 @@ async def test_E1_keys_typed_after_a_paste_that_stopped_are_kept_and_a_paste_not
         app.clear_notifications()
         await tab_to(pilot, "actions")  # a bar of actions: it takes no paste
         before = saved(app)
-        paste(pilot, "5\n")
+        post_paste(app, "5\n")
         await settle(pilot)
         assert "Nothing here takes a paste" in await toasts(pilot)
         assert saved(app) == before
@@ -350,6 +343,6 @@ async def test_S8_a_word_processors_paragraph_break_in_a_paste_is_an_enter(game_
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "scholars")
-        paste(pilot, "4\u20293\u2028\x0b2\n")  # a vertical tab is no space: dropped
+        post_paste(app, "4\u20293\u2028\x0b2\n")  # a vertical tab is no space: dropped
         await settle(pilot)
         assert [[c.renown for c in p.scholars] for p in saved(app).players] == [[4], [3], [2]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from scorepad.tui.widgets.library_grid import LibraryGridEditor
 
 from .conftest import app_on, running
-from .helpers import burst, goto
+from .helpers import burst, goto, post_paste
 
 
 async def on_grid(pilot) -> LibraryGridEditor:
@@ -195,16 +195,14 @@ async def test_S2_enter_in_the_grid_size_goes_from_rows_to_columns_and_lays_the_
 
 
 async def test_S2_a_paste_on_the_grid_stores_its_cells_and_a_question_mark_in_it_is_refused_not_help(grid_game_path):
-    from textual import events
-
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
-        app.post_message(events.Paste("M*1?"))
+        post_paste(app, "M*1?")
         await pilot.pause()
         assert app.focused is grid and type(app.screen).__name__ == "PinaxScreen"  # no Help
         assert '"?"' in grid.message
-        app.post_message(events.Paste("\n"))
+        post_paste(app, "\n")
         await pilot.pause()
         assert rows(app)[0].startswith("M*1 ")
 
@@ -212,11 +210,9 @@ async def test_S2_a_paste_on_the_grid_stores_its_cells_and_a_question_mark_in_it
 async def test_S2_a_copied_spreadsheet_row_pasted_on_the_grid_steps_right_at_each_tab(grid_game_path):
     """A pasted tab left the grid (Tab's way out), so a row copied from a spreadsheet
     typed one cell and dropped the rest (review)."""
-    from textual import events
-
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
-        app.post_message(events.Paste("M\tG*1\tC\n"))
+        post_paste(app, "M\tG*1\tC\n")
         await pilot.pause()
         assert app.focused is grid and rows(app)[0] == "M G*1 C"

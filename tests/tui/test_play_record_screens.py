@@ -12,7 +12,7 @@ from scorepad.tui.screens.record import RecordScreen
 from textual.widgets import Input, Static
 
 from .conftest import app_on, running, three_players
-from .helpers import burst, goto, on_disk, toasts
+from .helpers import burst, goto, on_disk, post_paste, toasts
 
 
 def text_of(app, selector: str) -> str:
@@ -85,12 +85,10 @@ async def test_a_paste_too_long_for_a_field_is_cut_and_said_and_its_lines_joined
     """A field holds one line, and at most so many characters: a paste of several lines
     is one line, words apart; a paste too long is cut at the limit and the form says so
     (Textual's field dropped all of it in silence), as does a key typed past it."""
-    from textual import events
-
     from scorepad.rules.play_record import MAX_NOTES
 
     async def paste(text: str) -> None:
-        app.post_message(events.Paste(text))
+        post_paste(app, text)
         await burst(pilot)
 
     app = app_on(game_path)

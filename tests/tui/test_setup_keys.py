@@ -6,7 +6,6 @@ tests check the saved file after ctrl+s as well as the form."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.widgets import Static
 
 from scorepad.tui.app import ScorepadApp
@@ -14,7 +13,7 @@ from scorepad.tui.screens.setup import SetupScreen
 from scorepad.tui.widgets.setup_form import SetupForm
 
 from .conftest import running
-from .helpers import burst, focused_id, on_disk
+from .helpers import burst, focused_id, on_disk, post_paste
 
 NAMES = ("name-0", "name-1", "name-2", "name-3")
 
@@ -56,7 +55,7 @@ def saved(app):
 
 
 async def paste(pilot, text: str) -> None:
-    pilot.app.post_message(events.Paste(text))
+    post_paste(pilot.app, text)
     await pilot.pause()
     await pilot.pause()
 
