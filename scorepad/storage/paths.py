@@ -47,18 +47,18 @@ def newest_game(folder: Path) -> Path | None:
     """The sheet file in ``folder`` written last (by its time: nothing is parsed, so
     Home is up at once), or None. A name that is no file (a folder, a link to nowhere)
     or that went meanwhile is passed over: looked up, it stopped the app on Home."""
-    newest, when = None, 0
     try:
         entries = list(os.scandir(folder))
     except OSError:  # no folder yet, or one that cannot be listed (said when opened)
         return None
+    written = []
     for entry in entries:
         try:
-            if entry.name.endswith(".json") and entry.is_file() and entry.stat().st_mtime_ns >= when:
-                newest, when = Path(entry.path), entry.stat().st_mtime_ns
+            if entry.name.endswith(".json") and entry.is_file():
+                written.append((entry.stat().st_mtime_ns, entry.path))
         except OSError:
             continue
-    return newest
+    return Path(max(written)[1]) if written else None
 
 
 def folder_problem(folder: Path) -> str:
