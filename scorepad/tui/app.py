@@ -110,7 +110,7 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
     def action_undo(self) -> None:
         cancel = getattr(self.focused, "cancel_typing", None)
         if cancel is not None and cancel():
-            self.notify("Typing put back: nothing had been stored.")
+            self.tell(True, "Typing put back: nothing had been stored.")
             return
         self.tell(*self.live.undo()) if self.live else self.tell(False, "Nothing to undo: no game is open.")
 
@@ -118,9 +118,14 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
         self.tell(*self.live.redo()) if self.live else self.tell(False, "Nothing to redo: no game is open.")
 
     def tell(self, done: bool, words: str) -> None:
-        """Say what an undo or redo did, or why it did nothing (briefly: a few undos in a
-        row must not stack up over the table being checked)."""
-        self.notify(words, severity="information" if done else "warning", timeout=2.5)
+        """Say what an undo or redo did, or why it did nothing: briefly, on a game screen's
+        heading line (a few undos in a row must not stack up over the table being
+        checked), else as a short toast."""
+        say = getattr(self.screen, "say_briefly", None)
+        if say is not None:
+            say(words, warning=not done)
+        else:
+            self.notify(words, severity="information" if done else "warning", timeout=2.5)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, key_sections

@@ -123,6 +123,26 @@ async def test_a_refused_value_and_its_message_read_in_every_theme(demo_path):  
         assert problems == []
 
 
+async def test_the_note_an_undo_leaves_on_the_heading_line_reads_in_every_theme(demo_path, monkeypatch):  # noqa: F811
+    """What an undo did, and why one did nothing, in the heading's place (a toast each had
+    stacked over the table at 80 x 24)."""
+    from scorepad.tui.widgets import screen_heading
+
+    monkeypatch.setattr(screen_heading, "NOTE_SECONDS", 600)  # shown while every theme is tried
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        heading, problems = app.screen.query_one(screen_heading.ScreenHeading), []
+        lines = slice(heading.region.y, heading.region.bottom)
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for warning in (False, True):
+                app.screen.say_briefly("Nothing to undo." if warning else "Undone: Ana: Renown 12", warning)
+                await pilot.pause()
+                problems += [f"{theme}: {words}" for words in unreadable_text(app.screen, lines)]
+        assert problems == []
+
+
 async def test_every_word_of_setups_form_reads_in_every_theme_and_its_cursor_stands_out(scorepad_home):
     """Setup's form draws its own fields (one widget): the typed text, the cursor's field
     and its text cursor, the placeholders of empty fields and the hint, every theme."""

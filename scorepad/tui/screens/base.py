@@ -12,6 +12,7 @@ from ...storage.live_sheet import LiveSheet
 from ..host import host
 from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
+from ..widgets.screen_heading import ScreenHeading
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
@@ -80,6 +81,11 @@ class GameScreen(QuietFocus):
             self.notify(problem, severity="error")
         return problem
 
+    def say_briefly(self, words: str, warning: bool = False) -> None:
+        """Say what a key did (an undo, a redo) on the heading's line, for a moment: a
+        toast each stacked over the table."""
+        self.query_one("#heading", ScreenHeading).say(words, warning)
+
     def why_not(self, action: str) -> str | None:
         """Why this action cannot work now (its key is dimmed and says so), or None."""
         return self.cannot_change() if action in self.EDITS else None
@@ -115,7 +121,7 @@ class GameScreen(QuietFocus):
             yield TitleBar(self.sheet.title, host(self).save_state)
             yield StatusBanner(id="status")
             # outside the body: the screen's name stays in sight however far the body scrolls
-            yield Label(self.HEADING, id="heading", classes="heading")
+            yield ScreenHeading(self.HEADING, id="heading", classes="heading")
         with Body(id="body", can_focus=False):
             if self.HINT:
                 yield Label(self.HINT, classes="hint")
