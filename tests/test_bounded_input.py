@@ -18,7 +18,8 @@ from scorepad.storage import document, files
 from scorepad.storage.atomic import SaveError
 from scorepad.storage.catalog import saved_games
 from scorepad.storage.summary_reading import read_summary
-from scorepad.storage.document import SheetFileError, dump_document
+from scorepad.storage.document import SheetFileError
+from scorepad.storage.document_writer import dump_document
 from scorepad.storage.files import read_bytes, read_sheet, write_sheet
 from scorepad.storage.paths import games_dir
 

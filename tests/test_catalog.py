@@ -13,7 +13,8 @@ import pytest
 from scorepad.rules.entries import Begin, SetCount
 from scorepad.storage import catalog
 from scorepad.storage.catalog import saved_games
-from scorepad.storage.document import SheetFileError, dump_document, parse_document, parse_head
+from scorepad.storage.document import SheetFileError, parse_document, parse_head
+from scorepad.storage.document_writer import dump_document
 from scorepad.storage.export_rows import play_of, played_at, stamp
 from scorepad.storage.files import read_sheet
 from scorepad.storage.games_index import index_path

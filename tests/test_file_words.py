@@ -10,7 +10,8 @@ import stat
 import pytest
 
 from scorepad.columns import cell_len, wrap
-from scorepad.storage.document import SheetFileError, line_and_column, parse_document
+from scorepad.storage.document import SheetFileError, parse_document
+from scorepad.storage.json_text import line_and_column
 from scorepad.storage.files import kind_of, size_words
 
 

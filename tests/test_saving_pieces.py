@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 from scorepad.rules.entries import AddPlayer, Begin, EntryError, RenamePlayer, SetCount
 from scorepad.storage.atomic import atomic_write
-from scorepad.storage.document import EntryTexts, document_pieces, dump_document
+from scorepad.storage.document_writer import EntryTexts, document_pieces, dump_document
 from scorepad.storage.journal import digest
 from scorepad.storage.session import SheetSession
 

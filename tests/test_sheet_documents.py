@@ -17,10 +17,11 @@ import pytest
 from scorepad.rules.entries import AddPlayer, Begin, EntryError, SetCount, fold
 from scorepad.storage import files, migrations, sheet_file
 from scorepad.storage.atomic import SaveError, stat_key
-from scorepad.storage.document import (
-    DuplicateKey, EntryTexts, SheetFileError, clip, dump_document, line_and_column, parse_document, spot,
-    where,
-)
+from scorepad.storage.document import SheetFileError, parse_document
+from scorepad.storage.document_writer import EntryTexts, dump_document
+from scorepad.storage.errors import clip
+from scorepad.storage.file_problems import spot, where
+from scorepad.storage.json_text import DuplicateKey, line_and_column
 from scorepad.storage.files import write_sheet
 from scorepad.storage.journal import Journal, digest, journal_path, read_journal
 from scorepad.storage.migrations import VERSION, migrate

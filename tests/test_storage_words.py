@@ -30,7 +30,8 @@ from scorepad.storage.export_rows import Play
 from scorepad.storage.settings import ExportIdentity
 from scorepad.storage.catalog import saved_games
 from scorepad.storage.copies import keep_copy, rescue_dir
-from scorepad.storage.document import EntryTexts, SheetFileError
+from scorepad.storage.document import SheetFileError
+from scorepad.storage.document_writer import EntryTexts
 from scorepad.storage.exports import export_text, to_csv, write_export
 from scorepad.storage.files import check_fits, is_scoresheet, read_at_most, read_bytes, sheet_bytes, write_sheet
 from scorepad.storage.lock import SheetLock, SheetLocked, lock_path

@@ -12,7 +12,8 @@ from pathlib import Path
 from ..rules.models import Sheet
 from . import document
 from .atomic import SaveError, atomic_write
-from .document import FORMAT, EntryTexts, Loaded, SheetFileError, document_pieces, parse_document
+from .document import FORMAT, Loaded, SheetFileError, parse_document
+from .document_writer import EntryTexts, document_pieces
 
 MAX_FILE_BYTES = 20 * 1024 * 1024  # far above any real sheet; stops a wrong file early
 CHUNK = 1024 * 1024

@@ -15,7 +15,8 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target, stat_key
-from .document import EntryTexts, history_adapter, parse_document
+from .document import history_adapter, parse_document
+from .document_writer import EntryTexts
 from .files import read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
