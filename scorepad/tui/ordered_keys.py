@@ -126,7 +126,7 @@ class OrderedKeys:
                 self.notify("Nothing here takes a paste: paste into a table or a field.", severity="warning")
             return True
         if getattr(event, "pasted", False) and self.focused is not event.into:
-            self._drop_paste(event.into)
+            self._drop_paste(event.into, "where the focus left the table it went into", 1)
             return True
         typing_on = read - self._last_read < GUARD_PAUSE
         self._last_read = read
@@ -150,14 +150,20 @@ class OrderedKeys:
         if self._key_feeder is None or self._key_feeder.done():  # pasted with no key waiting
             self._key_feeder = asyncio.create_task(self._feed_keys())
 
-    def _drop_paste(self, into) -> None:
-        """The paste into ``into`` ran past it (a last Enter moved the focus on): the rest
-        of it is not typed, where it could record a phase or an Event."""
+    def _drop_paste(self, into, where: str, dropped: int = 0) -> None:
+        """The paste into ``into`` would run past it: the rest of it is not typed (with
+        ``dropped`` keys of it already left out), where it could record a phase or an
+        Event, or go round a table over what it stored. Said, when anything is left out."""
         left = [(read, key) for read, key in self._waiting_keys if getattr(key, "into", None) is into]
         for waiting in left:
             self._waiting_keys.remove(waiting)
-        self.notify(f"The paste stopped where the focus left the table it went into: its last {len(left) + 1} "
-                    "key(s) were not typed.", severity="warning")
+        if left or dropped:
+            self.notify(f"The paste stopped {where}: its last {len(left) + dropped} key(s) were not typed.",
+                        severity="warning")
+
+    def on_cursor_grid_paste_reached_end(self, message) -> None:
+        """A table's last cell (or its edge) took a paste's key: the rest is not typed."""
+        self._drop_paste(message.grid, "at the end of the table it went into")
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

@@ -142,11 +142,19 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             if moved is self:  # nothing else to focus on this screen: round to the other end
                 self.cursor = divmod(at % (len(self.rows) * width), width)
 
+    def at_last_cell(self) -> bool:
+        """Whether the cursor is on the table's last cell (the last row's last player)."""
+        return self.cursor == (len(self.rows) - 1, len(self.players) - 1)
+
     def watch_cursor(self) -> None:
         self.fresh = True
         self.redraw()
 
     def on_key(self, event: Key) -> None:
+        if getattr(event, "pasted", False) and event.key in ("enter", "tab") and self.at_last_cell():
+            # the key does what it does typed (stores, moves on); what follows would go
+            # round over the first rows, or on past the table
+            self.post_message(self.PasteReachedEnd(self))
         # "?" typed stays the help key (no count contains it); pasted, it is a character
         if event.is_printable and (event.character != "?" or getattr(event, "pasted", False)):
             event.stop()

@@ -4,6 +4,7 @@ up from the top row or down from the bottom one go to the field above or below."
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -25,9 +26,19 @@ class CursorGrid(Widget, can_focus=True):
     # Enter, a tab a Tab, as if typed; a grid has no paste of its own
     pastes_as_keys = True
 
+    class PasteReachedEnd(Message):
+        """A paste typed into ``grid`` reached its last cell (or its edge): the rest of
+        it would run past the grid (round to its first cell, over values just stored,
+        or out of it), so it is not typed."""
+
+        def __init__(self, grid: CursorGrid) -> None:
+            super().__init__()
+            self.grid = grid
+
     def grid_size(self) -> tuple[int, int]:
         """Rows and columns of the grid."""
         raise NotImplementedError
+
 
     def leave_cell(self) -> bool:
         """Called before the cursor leaves its cell (a grid that types in a cell stores

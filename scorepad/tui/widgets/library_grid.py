@@ -4,7 +4,8 @@ A typed cell is stored when committed, as one entry (one undo step): Enter, any 
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
 cell; Ctrl+Home/Ctrl+End: the first/last row; PageUp/PageDown: the screens, as
 everywhere. Tab leaves the grid (a 64 x 64 Library would trap a Tab that stepped
-through every cell).
+through every cell). A paste is typed as a spreadsheet's cells: a tab steps right, a
+line break goes to the next row.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid."""
@@ -26,12 +27,13 @@ EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
 
 
 def next_token(cell: LibraryCell, key: str) -> str | None:
-    """The token a key turns this cell into, or None when the key means nothing here."""
+    """The token a key turns this cell into, or None when the key means nothing here. A
+    letter starts the cell anew, so a token typed as printed is that token (``M*3`` over
+    ``M*3`` had kept the ``*`` and the Seal and then toggled them off); ``*`` and a Seal's
+    number toggle on a tile."""
     tile = cell.kind in TILE_NAMES
-    if key in ".L#l":
+    if key in ".L#lMGCmgc":
         return key.upper()
-    if key in "MGCmgc":  # a tile changes kind but keeps its translation and Seal
-        return LibraryCell(key.upper(), cell.translated, cell.seal).token if tile else key.upper()
     if key == "*" and tile:
         return LibraryCell(cell.kind, not cell.translated, cell.seal).token
     if key in "1234" and tile:  # the same Seal again takes it off
@@ -117,10 +119,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.leave_cell()
 
     def on_key(self, event: Key) -> None:
-        if event.key == "tab" and getattr(event, "pasted", False):
-            event.stop()  # a copied spreadsheet row: its tabs step right, as cells do there
-            event.prevent_default()
-            self.action_move(0, 1)
+        if getattr(event, "pasted", False) and event.key in ("tab", "enter"):
+            self.paste_step(event)
             return
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
@@ -130,6 +130,20 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.message = "" if token else refusal(event.character)
         self.editing = (*self.cursor, token) if token else self.editing
         self.redraw()
+
+    def paste_step(self, key: Key) -> None:
+        """A copied spreadsheet's tab steps right and its line break goes to the next
+        row's first cell, as cells do there (a tab typed leaves the grid; an Enter typed
+        stores the cell and stays). Past the last column or row, the paste ends."""
+        row, col = self.cursor
+        height, width = self.grid_size()
+        key.stop()
+        key.prevent_default()
+        if (col + 1 if key.key == "tab" else row + 1) >= (width if key.key == "tab" else height):
+            self.post_message(self.PasteReachedEnd(self))
+            self.leave_cell()
+            return
+        self.action_jump(*((row, col + 1) if key.key == "tab" else (row + 1, 0)))
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
