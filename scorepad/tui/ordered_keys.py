@@ -29,9 +29,10 @@ from textual.keys import _character_to_key  # how Textual names a typed characte
 from textual.screen import Screen
 
 # A question that comes up on its own (``asked_at`` on its screen: someone else saved
-# the sheet, a save failed) takes no key read before it had been up this long, nor any
-# key of a run of keys still coming (each within GUARD_PAUSE of the one before): a
-# typist who has not seen it yet must not answer it, nor type a path into it.
+# the sheet, a save failed) takes no key of a run of keys (each within GUARD_PAUSE of
+# the one before) that began before it had been up GUARD_SETTLE: a typist who has not
+# seen it yet must not answer it, nor type a path into it. A run begun after that is
+# the typist's answer, however fast it comes.
 GUARD_SETTLE = 0.6
 GUARD_PAUSE = 0.3
 
@@ -88,6 +89,7 @@ class OrderedKeys:
         super().__init__(*args, **kwargs)
         self._waiting_keys: deque[tuple[float, events.Event]] = deque()  # (when read, key)
         self._last_read = 0.0  # when the key before the one being handled was read
+        self._run_began = 0.0  # when the first key of the run it belongs to was read
         self._key_feeder: asyncio.Task | None = None
         self._holds = 0
 
@@ -128,10 +130,11 @@ class OrderedKeys:
         if getattr(event, "pasted", False) and self.focused is not event.into:
             self._drop_paste(event.into, "where the focus left the table it went into", 1)
             return True
-        typing_on = read - self._last_read < GUARD_PAUSE
+        if read - self._last_read >= GUARD_PAUSE:
+            self._run_began = read  # a pause: a new run of keys
         self._last_read = read
         asked = getattr(self.screen, "asked_at", None)
-        if asked is not None and (read < asked + GUARD_SETTLE or typing_on):
+        if asked is not None and self._run_began < asked + GUARD_SETTLE:
             return True  # typed for the screen below, not yet for this question: no answer
         try:
             await super().on_event(event)

@@ -129,6 +129,22 @@ async def test_save_elsewhere_takes_no_key_of_a_run_still_coming_and_only_a_full
         assert "full path" in str(app.screen.query_one("#path-message").render())
 
 
+async def test_save_elsewhere_takes_a_path_typed_at_full_speed_once_the_question_was_read(
+        game_path, monkeypatch, key_clock):
+    """Every key within 0.3 s of the one before was dropped for as long as the question
+    was up, not just the run typed before it came: at eight keys a second only the "/"
+    of a path got in, and Enter then tried to save to "/" (attack run)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        fill_the_disk(monkeypatch)
+        await burst(pilot, "3", "1", "enter")
+        assert isinstance(app.screen, SaveAsScreen)
+        key_clock.advance(0.7)  # the typist reads the question, then types without a pause
+        await burst(pilot, "ctrl+u", *"/tmp/elsewhere.json")
+        assert app.screen.query_one("#path").value == "/tmp/elsewhere.json"
+
+
 async def test_a_hang_up_stores_what_is_typed_closes_the_sheet_and_asks_nothing(game_path):
     """The terminal closed (SIGHUP, SIGTERM) with a value typed and no Enter: stored, as
     Ctrl+Q stores it, the file closed and its lock let go (the real signal through a
