@@ -4,6 +4,8 @@ starts the app without them (they load when a game is opened)."""
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import os
 import sys
@@ -353,11 +355,36 @@ def app_arguments(argv: list[str]):
     return None
 
 
+class ClosedOutput(io.TextIOBase):
+    """A standard stream closed before the command started (``>&-``: Python then has
+    None for it): writing fails as on a closed pipe, so the command says so and exits 1
+    rather than losing its output in silence, or ending in a traceback."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    def fileno(self) -> int:
+        return 1
+
+    @property
+    def buffer(self):
+        """Bytes written (an export's UTF-8) are refused alike."""
+        return self
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: exit 0 on success, 2 on a sheet that cannot be read (stderr only).
     Output that cannot be written (a closed pipe, a full disk) ends quietly or with one
     line, and text a terminal cannot show is escaped: never a traceback."""
-    sys.stdout.reconfigure(errors="backslashreplace")  # an ASCII-only terminal, say
+    if sys.stderr is None:  # closed (`2>&-`): its messages go nowhere, never onto stdout
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
+    else:
+        sys.stdout.reconfigure(errors="backslashreplace")  # an ASCII-only terminal, say
     argv = with_command(sys.argv[1:] if argv is None else argv)
     args = app_arguments(argv) or build_parser().parse_args(argv)
     try:

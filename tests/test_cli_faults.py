@@ -374,3 +374,23 @@ def test_a_game_whose_file_name_a_terminal_would_act_on_is_listed_escaped(scorep
     write_sheet(games_dir() / "\x1b[2Jgame.json", sheet, (Begin(sheet=sheet),))
     code, out, err = run(capsys, "history")
     assert code == 0 and "\x1b" not in out + err and "[\\x1b[2Jgame.json]" in out
+
+
+@pytest.mark.parametrize("closed", ["stdout", "stderr"])
+def test_a_closed_standard_stream_gets_no_traceback_and_the_exit_code_says_what_happened(game, closed):
+    """``scorepad score g.json >&-`` ended in a traceback (Python starts with that stream
+    None), and ``2>&-`` printed the error on stdout, where `score` prints nothing on a bad
+    file (attack run)."""
+    import subprocess
+    import sys
+
+    shut = ">&-" if closed == "stdout" else "2>&-"
+    for sheet, code in ((str(game), 0), ("/no/such.json", 2)):
+        done = subprocess.run(["/bin/sh", "-c", f'exec "$0" -m scorepad score "$1" {shut}', sys.executable, sheet],
+                              capture_output=True, text=True)
+        assert "Traceback" not in done.stdout + done.stderr
+        if closed == "stdout":  # nowhere to print the standings: said, exit 1; a bad file is still 2
+            assert done.returncode == (1 if code == 0 else 2)
+            assert "standard output is closed" in done.stderr if code == 0 else "no such file" in done.stderr
+        else:
+            assert done.returncode == code and (done.stdout == "" if code else "Ana" in done.stdout)

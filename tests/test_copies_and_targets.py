@@ -103,3 +103,30 @@ def test_an_export_target_that_cannot_be_looked_at_says_so(tmp_path):
     with pytest.raises(SaveError) as refused:
         check_export_target(out, sheet, force=True)
     assert str(refused.value) == f"cannot write {out}: File name too long"
+
+
+def test_an_export_never_goes_into_the_saved_games_folder_where_home_would_list_it(scorepad_home):
+    """DESIGN: exports never land where Home looks for games. ``-o games/new.json`` wrote
+    a CSV there, which `history` then listed as a file it skipped (attack run)."""
+    from scorepad.storage.paths import games_dir
+
+    games_dir().mkdir(parents=True, exist_ok=True)
+    for out in (games_dir() / "new.json", games_dir() / "friday.csv"):
+        with pytest.raises(SaveError) as refused:
+            check_export_target(out, None, force=True)
+        assert str(refused.value) == (f"cannot write {out}: it is in the saved games folder, where Home lists "
+                                      "games; choose another folder")
+    assert check_export_target(scorepad_home / "friday.csv", None, force=False) is False
+
+
+@pytest.mark.parametrize("name", [".game.json.journal", "game.json.lock"])
+def test_an_export_never_replaces_a_sheets_journal_or_lock_even_with_force(tmp_path, name):
+    """``--force`` replaced a sheet's journal, which may hold values not yet saved in it."""
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / name
+    out.write_text("values not saved yet")
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, None, force=True)
+    assert str(refused.value) == f"cannot write {out}: it belongs to the scoresheet {sheet.name}; choose another name"
+    assert out.read_text() == "values not saved yet"

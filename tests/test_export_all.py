@@ -84,7 +84,7 @@ def test_a_bom_for_spreadsheets_and_a_file_with_o(three_games, capsys, tmp_path)
     assert data.decode("utf-8-sig") == export_all_text("csv")[0]
     assert run(capsys, "export", "--all", "--to", "csv", "-o", out)[0] == 2  # never replaced without --force
     code, _, err = run(capsys, "export", "--all", "--to", "csv", "-o", three_games[0], "--force")
-    assert code == 2 and "it is a scoresheet" in err
+    assert code == 2 and "it is in the saved games folder" in err  # a sheet there: refused before it is looked at
 
 
 def test_no_saved_games_is_a_table_with_no_rows(scorepad_home, capsys):

@@ -20,7 +20,7 @@ from .bgg_text import to_bgg
 from .bgstats import to_bgstats
 from .export_rows import CSV_FIELDS, GAME_NAME, Play, one_line, play_rows, rows
 from .files import is_scoresheet
-from .paths import exports_dir, folder_problem
+from .paths import exports_dir, folder_problem, games_dir
 from .settings import ExportIdentity
 
 BOM = "\ufeff"  # first in a CSV, it tells a spreadsheet the file is UTF-8
@@ -113,8 +113,10 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
     (even with ``force``), or an existing file without it.
 
     (The look and the write are two steps; without ``force`` the write itself refuses a
-    file made in between.)
+    file made in between.) Nor, whatever is there: the saved games folder, or a sheet's
+    journal or lock (``not_a_sheets_place``).
     """
+    not_a_sheets_place(out)
     try:
         info = os.stat(out)
     except FileNotFoundError:
@@ -134,6 +136,22 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
         raise SaveError(f"cannot write {out}: a file of that name exists (it is left as it was); "
                         "add --force to replace it")
     return True
+
+
+def not_a_sheets_place(out: Path) -> None:
+    """SaveError when ``out`` is in the saved games folder (DESIGN: exports never land
+    where Home looks for games) or is the journal or lock of a sheet beside it (a
+    journal may hold values not saved in the sheet yet)."""
+    from .journal import journal_path
+    from .lock import lock_path
+
+    if out.parent.resolve() == games_dir().resolve():
+        raise SaveError(f"cannot write {out}: it is in the saved games folder, where Home lists games; "
+                        "choose another folder")
+    names = (out.name[1:].removesuffix(".journal"), out.name.removesuffix(".lock"))
+    for sheet in {out.with_name(name) for name in names if name}:
+        if out in (journal_path(sheet), lock_path(sheet)) and sheet.is_file():
+            raise SaveError(f"cannot write {out}: it belongs to the scoresheet {sheet.name}; choose another name")
 
 
 def write_export(text: str, stem: str, suffix: str, folder: Path | None = None) -> Path:
