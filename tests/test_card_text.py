@@ -55,6 +55,16 @@ def test_a_line_that_means_no_cards_says_which_word(kind, text, words):
         kind.parse(text)
 
 
+def test_S8_a_scholars_name_longer_than_a_sheet_keeps_is_refused_not_cut_in_silence():
+    """A name over 60 characters was cut to 60 with no word, and the table row went on
+    showing the whole name typed: not what was stored (new-user run)."""
+    long = "Abcdefghij Klmnopqrst Uvwxyzabcd Efghijklmn Opqrstuvwx Yzabcdefgh IJKLMNOPQR"
+    for line in (f"4 {long}", f"4 {long}, 3", f"2 Euclid 4 {long}"):
+        with pytest.raises(ValueError, match=r"at most 60 characters \(this one has 76\)"):
+            ScholarsText.parse(line)
+    assert ScholarsText.parse(f"4 {long[:60]}") == (Scholar(renown=4, name=long[:60]),)
+
+
 def test_S1_a_quick_tile_over_four_seals_is_refused():
     with pytest.raises(ValueError):
         QuickPinaxText.parse("3 5")

@@ -21,6 +21,7 @@ from .names import check_typed_names, clean_name, name_key, nfc, printable
 
 #: Upper bound that only catches typos such as 999; far above any real game.
 MAX_COUNT = 500
+MAX_SCHOLAR_NAME = 60  # a name as a card prints it, with room to spare
 MAX_PLAYERS = 4
 
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
@@ -63,7 +64,7 @@ class Scholar(Model):
     """An invited Scholar card in the Workshop, with the Renown on its back (S8)."""
 
     renown: Count = 0
-    name: Annotated[str, Field(max_length=60), AfterValidator(printable)] = ""
+    name: Annotated[str, Field(max_length=MAX_SCHOLAR_NAME), AfterValidator(printable)] = ""
 
 
 class Supplies(Model):

@@ -14,8 +14,9 @@ import re
 from typing import Callable
 
 from ..messages import counted
+from ..storage.errors import clip
 from ..rules.entries import PutCards, PutPinax, PutScholar, PutScribe, RemoveItem
-from ..rules.models import PinaxTile, Scholar, Scribe
+from ..rules.models import MAX_SCHOLAR_NAME, PinaxTile, Scholar, Scribe
 from ..rules.scoring import pinax_renown
 
 NUMBER = re.compile(r"[0-9]+")  # ASCII digits, as the counts are stored
@@ -83,7 +84,10 @@ class ScholarsText:
         for renown, *name in parts:
             if not NUMBER.fullmatch(renown):
                 raise ValueError(f"{renown!r}: start each card with the Renown on it, then its name if you like")
-            cards.append(Scholar(renown=int(renown), name=name[0][:60] if name else ""))
+            if name and len(name[0]) > MAX_SCHOLAR_NAME:  # refused, not cut: the row shows what is stored
+                raise ValueError(f"a Scholar's name is at most {MAX_SCHOLAR_NAME} characters (this one has "
+                                 f"{len(name[0])}): {clip(name[0], 24)!r}")
+            cards.append(Scholar(renown=int(renown), name=name[0] if name else ""))
         return tuple(cards)
 
     @staticmethod

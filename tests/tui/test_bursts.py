@@ -45,6 +45,15 @@ async def test_S8_scholars_typed_in_one_burst_with_names(game_path):
         assert cards == [[(4, "Hypatia"), (3, "")], [(6, ""), (2, "Euclid")], [(7, "")]]
 
 
+async def test_S8_a_scholar_name_too_long_is_refused_in_the_cell_and_nothing_is_stored(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        await burst(pilot, *f"4 {'Hypatia of Alexandria ' * 3}", "enter")
+        assert "at most 60 characters" in count_cell(app, "0-0")[1] and focused_id(app) == "0-0"
+        assert [p.scholars for p in saved(app).players] == [(), (), ()]
+
+
 async def test_S1_pinax_quick_counts_in_one_burst_and_ctrl_n_then_a_digit_is_kept(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
