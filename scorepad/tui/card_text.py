@@ -65,6 +65,7 @@ class ScholarsText:
     number starts a card and the words after it, up to the next number, name it."""
 
     list_name, noun = "scholars", "Scholar"
+    takes_names = True
     heading = "Renown per card, name optional"
 
     @staticmethod

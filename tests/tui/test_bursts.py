@@ -54,6 +54,22 @@ async def test_S8_a_scholar_name_too_long_is_refused_in_the_cell_and_nothing_is_
         assert [p.scholars for p in saved(app).players] == [(), (), ()]
 
 
+async def test_S8_a_question_mark_typed_in_a_scholars_name_is_typed_and_help_stays_shut(game_path):
+    """Typed (not pasted), "?" opened Help from a Scholar's name and was lost (new-user run);
+    in a table of counts it stays the help key."""
+    from scorepad.tui.screens.help import HelpScreen
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        await burst(pilot, *"2 Who?", "enter")
+        assert not isinstance(app.screen, HelpScreen)
+        assert [(c.renown, c.name) for c in saved(app).players[0].scholars] == [(2, "Who?")]
+        await goto(pilot, "renown")
+        await burst(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+
+
 async def test_S1_pinax_quick_counts_in_one_burst_and_ctrl_n_then_a_digit_is_kept(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:

@@ -29,6 +29,7 @@ class CardTable(CountGrid):
         super().__init__(rows, (kind.heading,), [[line] for line in cards], make_entry,
                          parse=kind.parse, words=kind.show, **kwargs)
         self.kind, self.summary = kind, summary
+        self.takes_names = getattr(kind, "takes_names", False)  # Scholars: "Who?" types its "?"
         self.row_changed = row_changed  # told at once when the cursor goes to another player
         self.summaries = [summary(r) for r in range(len(rows))]  # worked out once per change
         self.column_width = CARDS_WIDTH

@@ -34,6 +34,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
 
     MAX_TYPED = 24  # a count, a sum: longer is a slip of the hand
+    takes_names = False  # whether a cell's text may name things (any character then types)
     AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · arrows · Esc: undo"
@@ -155,8 +156,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             # the key does what it does typed (stores, moves on); what follows would go
             # round over the first rows, or on past the table
             self.post_message(self.PasteReachedEnd(self))
-        # "?" typed stays the help key (no count contains it); pasted, it is a character
-        if event.is_printable and (event.character != "?" or getattr(event, "pasted", False)):
+        # "?" typed stays the help key where no value has one (a count); pasted, or in a
+        # line of names, it is a character
+        if event.is_printable and (event.character != "?" or getattr(event, "pasted", False) or self.takes_names):
             event.stop()
             r, c = self.cursor
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
