@@ -216,3 +216,19 @@ async def test_S2_a_copied_spreadsheet_row_pasted_on_the_grid_steps_right_at_eac
         post_paste(app, "M\tG*1\tC\n")
         await pilot.pause()
         assert app.focused is grid and rows(app)[0] == "M G*1 C"
+
+
+async def test_S2_tab_then_enter_from_the_grid_asks_before_removing_it_and_enter_again_keeps_it(grid_game_path):
+    """Tab leaves the grid for "Remove the grid": Tab and Enter, a stored cell and the next
+    anywhere else, removed the grid without a word (new-user run)."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await on_grid(pilot)
+        await burst(pilot, "g", "tab", "enter")
+        assert isinstance(app.screen, ConfirmScreen) and "1 cell(s) typed" in str(app.screen.query_one("Label").render())
+        await burst(pilot, "enter")  # No has the focus: the grid stays
+        assert rows(app) == ("G . .", ". . .")
+        await burst(pilot, "enter", "y")
+        assert app.session.sheet.library is None

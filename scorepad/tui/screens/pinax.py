@@ -160,7 +160,21 @@ class PinaxScreen(GameScreen):
         elif name == "lay-grid":
             self.lay_grid()
         elif name == "drop-grid":
-            self.send(SetLibrary(rows=None))
+            self.ask_to_drop_grid()
+
+    def ask_to_drop_grid(self) -> None:
+        """Remove the Library grid once the table says so: Tab leaves the grid for this
+        button, so Tab and Enter (a cell stored and the next, in any other table) had
+        removed the grid without a word (new-user run)."""
+        from .dialogs import ConfirmScreen
+
+        def answer(remove: bool | None) -> None:
+            if remove:
+                self.send(SetLibrary(rows=None))
+
+        cells = sum(cell.kind != "." for row in self.sheet.library.grid.cells for cell in row)
+        question = f"Remove the Library grid and the {cells} cell(s) typed in it? (ctrl+z brings it back)"
+        self.app.push_screen(ConfirmScreen(question, risky=True), answer)
 
     def lay_grid(self) -> None:
         try:
