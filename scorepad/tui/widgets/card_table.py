@@ -20,7 +20,7 @@ class CardTable(CountGrid):
 
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
     AFTER = SUMMARY_WIDTH  # a row's score beside it
-    HINT = "A player's cards on one line · Enter: store, next player · Esc: undo"
+    HINT = "A player's cards on one line · Enter: store, next player · Esc: put back"
 
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
                  summary: Callable[[int], str], *, row: int = 0,

@@ -37,7 +37,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     takes_names = False  # whether a cell's text may name things (any character then types)
     AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
-    HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · arrows · Esc: undo"
+    HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · Esc: put back"
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
