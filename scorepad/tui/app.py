@@ -106,6 +106,17 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
                     return  # a binding that works: it has the key
                 self.notify(reason, severity="warning")
                 return
+        if self.screen.is_modal and len(self.screen_stack) > 1:
+            # the keys of the App and of the screen under a dialog wait for it (Textual's
+            # way), though the footer may show them: said, not nothing
+            below = self.screen_stack[-2]
+            for namespace, bindings in below._binding_chain:
+                if namespace is not below and namespace is not self:
+                    continue  # a table's arrows and Enter under it: no one presses them for it
+                for binding in bindings.key_to_bindings.get(event.key, ()):
+                    self.notify(f"{self.get_key_display(binding)} ({binding.description}) works once this is "
+                                "closed: Esc closes it.", severity="warning")
+                    return
 
     def action_undo(self) -> None:
         cancel = getattr(self.focused, "cancel_typing", None)

@@ -129,3 +129,35 @@ async def test_the_demo_says_it_is_the_demo_not_a_file_that_someone_writes(score
         title = str(app.screen.query_one("TitleBar").render())
         assert "READ-ONLY (the demo)" in title and "follows" not in title
         assert "The demo game is read-only" in await toasts(pilot)
+
+
+async def test_keys_of_the_app_and_the_screen_under_a_dialog_say_they_wait_for_it(game_path):
+    """F1, F2, ctrl+r and ctrl+q did nothing with the play record open, without a word,
+    while the footer still showed some of them (new-user run)."""
+    from scorepad.tui.screens.record import RecordScreen
+
+    app = app_on(game_path)
+    async with running(app, (80, 24), notifications=True) as pilot:
+        await goto(pilot, "progress")
+        await burst(pilot, "ctrl+e")
+        for key, words in (("f1", "f1 (Help)"), ("ctrl+r", "^r (Record Event)"), ("ctrl+q", "^q (Quit)")):
+            app.clear_notifications()
+            await burst(pilot, key)
+            assert isinstance(app.screen, RecordScreen) and f"{words} works once this is closed" in await toasts(pilot)
+        app.clear_notifications()
+        await burst(pilot, "up", "down")  # the keys of the table under it are nobody's here
+        assert await toasts(pilot) == ""
+
+
+async def test_ctrl_f_on_results_says_on_the_heading_line_what_it_did(game_path):
+    """At 80 x 24 the line that shows it was out of sight: nothing seemed to happen."""
+    from scorepad.tui.widgets.screen_heading import ScreenHeading
+
+    app = app_on(game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "results")
+        finished = app.session.sheet.finished
+        await burst(pilot, "ctrl+f")
+        assert app.session.sheet.finished is not finished
+        said = str(app.screen.query_one(ScreenHeading).render())
+        assert said == ("Finished: counted in statistics." if not finished else "Not finished: left out of statistics.")

@@ -78,8 +78,11 @@ class ResultsScreen(GameScreen):
             self.send(SetRecord(finished=True))
 
     def action_finished(self) -> None:
-        """Mark the game finished (counted in statistics), or not finished."""
-        self.send(SetRecord(finished=not self.sheet.finished))
+        """Mark the game finished (counted in statistics), or not finished, and say so on
+        the heading line: the play record's line that shows it may be out of sight."""
+        if not self.send(SetRecord(finished=not self.sheet.finished)):
+            self.say_briefly("Finished: counted in statistics." if self.sheet.finished else
+                             "Not finished: left out of statistics.")
 
     def on_choice_bar_chosen(self, event: ChoiceBar.Chosen) -> None:
         self.export(event.option)
