@@ -174,7 +174,7 @@ async def test_totals_over_time_keep_a_long_name_on_its_own_line(name, size, sco
             (line,) = await in_sight(pilot, row)  # one line each
             assert "→" in line or line.split()[-1].isdigit(), line
         first = (await in_sight(pilot, rows[0]))[0]
-        assert shortened(name, first) and first.split()[-3:] == ["50", "→", "70"]
+        assert shortened(name, first) and first.split()[-2] == "→"  # the first total and the last
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "x".join(map(str, s)))
@@ -198,11 +198,9 @@ async def test_the_head_to_head_grid_shows_every_player_beside_a_long_name(name,
 async def test_a_head_to_head_grid_wider_than_the_terminal_scrolls_sideways_with_the_arrows(scorepad_home):
     """Nine players over the games: nine columns do not fit 80 cells however short the
     names; left and right scroll the grid (the page takes no other sideways key)."""
-    names = [f"{LONG[:-2]} {n}" for n in range(9)]
-    for first in range(0, 9, 3):
-        create([{"name": n, "renown": 10 * i} for i, n in enumerate((names[first], names[first + 1],
-                                                                      names[(first + 3) % 9], names[(first + 4) % 9]))],
-               finished=True)
+    names = [f"{n} {LONG[2:]}" for n in range(9)]
+    for first in (0, 3, 6):
+        create([{"name": names[(first + i) % 9], "renown": 10 * i} for i in range(4)], finished=True)
     app = ScorepadApp()
     async with running(app, (80, 24)) as pilot:
         screen = await statistics(pilot)
