@@ -25,6 +25,7 @@ from .saved import SavedGamesScreen
 
 SPARK_CELLS = 2  # cells a game takes in a trend line
 TREND_CELLS = 48  # cells a trend line takes at most: 10,000 games made one 13,000 cells wide
+TREND_NAME = 13  # cells a name takes before its trend line at least: short names' lines start in one place
 
 
 def average_bars(found: Figures) -> list[Bar]:
@@ -144,7 +145,8 @@ class StatisticsScreen(SavedGamesScreen):
         rows = []
         words = [f"{p.totals[0]} → {p.totals[-1]}" if p.games > 1 else str(p.totals[0]) for p in found.players]
         lines = max((min(len(p.totals) * SPARK_CELLS, TREND_CELLS) for p in found.players), default=0)
-        width = name_width([p.name for p in found.players], room - 1 - lines - 2 - max(map(cell_len, words), default=0))
+        width = name_width([p.name for p in found.players], room - 1 - lines - 2 - max(map(cell_len, words), default=0),
+                           least=TREND_NAME)
         for p, said in zip(found.players, words):
             if len(p.totals) * SPARK_CELLS <= TREND_CELLS:  # a game, SPARK_CELLS cells
                 line = Sparkline([total for total in p.totals for _ in range(SPARK_CELLS)], classes="trend")

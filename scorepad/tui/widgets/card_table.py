@@ -100,7 +100,7 @@ class CardTable(CountGrid):
             return self.label_need, self.column_need
         # the cards' column gives up its spare cells first, down to its heading's width
         cards = max(cell_len(self.kind.heading) + 1, min(self.column_need, room - self.AFTER - self.label_need))
-        return max(MIN_NAME, min(self.label_need, room - cards - self.AFTER)), cards
+        return min(self.label_need, max(MIN_NAME, room - cards - self.AFTER)), cards
 
     def drawn_widths(self, row: int | None, widths: tuple[int, ...]) -> tuple[int, ...]:
         """Only the row typed in widens: one column has none after it to keep in line, so
