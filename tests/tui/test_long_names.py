@@ -250,3 +250,17 @@ async def test_results_show_every_total_and_the_whole_name_in_the_tie_breaks(nam
         separations = app.screen.query_one("#separations")
         await in_sight(pilot, separations)
         assert name in words_in(app, separations.content_region)
+
+
+async def test_S7_a_score_longer_than_the_summary_column_is_whole_beside_a_long_name(scorepad_home):
+    """In tmux: "Knowledge 30 -> 15 Renow", six Scribes of 5 typed for Ben: the summary
+    column took 24 cells whatever its words."""
+    app = app_on(four_players(LONG))
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "school")
+        await pilot.press("down", *"5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5", "enter")
+        await pilot.pause()
+        table = app.screen.query_one("#cards", CountGrid)
+        lines = screen_lines(app)[table.content_region.y:table.content_region.bottom]
+        assert any(line.rstrip(" │").endswith("Knowledge 100 -> 50 Renown") for line in lines), lines
+        assert any("Knowledge 2 -> 1 Renown" in line and shortened(LONG, line) for line in lines)

@@ -20,7 +20,6 @@ class CardTable(CountGrid):
     ``summary(row)`` gives the words beside a player's row."""
 
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
-    AFTER = SUMMARY_WIDTH  # a row's score beside it
     HINT = "A player's cards on one line · Enter: store, next player · Esc: undo"
 
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
@@ -37,6 +36,12 @@ class CardTable(CountGrid):
         self.listed = self.cursor[0]  # the player whose cards are listed under the table
         self.listed_cards = self.values[self.listed][0]  # as listed: the list follows a frame later
         self.listing_due = False
+
+    @property
+    def AFTER(self) -> int:  # noqa: N802 (CountGrid's cells right of the columns)
+        """The summaries beside the rows: as wide as the widest, a space before it, so
+        that no score is cut ("Knowledge 30 -> 15 Renow")."""
+        return max(SUMMARY_WIDTH, max(map(cell_len, getattr(self, "summaries", ())), default=0) + 1)
 
     @property
     def row(self) -> int:
