@@ -318,7 +318,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def message_lines(self) -> list[str]:
         """The lines under the table: why the cursor's value was refused, the sum it
-        makes, or the keys (while the table has the focus); wrapped, never cut."""
+        makes, or the keys (while the table has the focus), under the cursor's cell by
+        its player's whole name when a heading is shortened; wrapped, never cut."""
         r, c = self.cursor
         done = self.done.get((r, c))
         where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
@@ -327,7 +328,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         elif self.has_focus and self.hint:
             words = self.HINT
             if self.shortened():  # the cursor's cell by its player's whole name, over the keys
-                return [*wrapped(where, self.size.width or cell_len(where)), *wrapped(words, self.size.width or 80)]
+                width = self.size.width or cell_len(where)
+                return [*wrapped(where, width), *wrapped(words, width)]
         else:
             return [""]
         return wrapped(words, self.size.width or cell_len(words))
