@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from rich.cells import cell_len, set_cell_size
 
-__all__ = ["cell_len", "fit", "next_stop", "previous_stop", "tail", "wrap", "wrapped"]
+__all__ = ["cell_len", "fit", "next_stop", "previous_stop", "shortened", "tail", "wrap", "wrapped"]
 
 ELLIPSIS = "…"
 JOINER = "\u200d"  # zero-width joiner: the character after it is drawn with the one before (👩‍👧)
@@ -57,6 +57,12 @@ def fit(text: str, width: int, *, right: bool = False) -> str:
         size = cell_len(text)
     padding = " " * (width - size)
     return padding + text if right else text + padding
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, not padded: as it is when it fits, else cut
+    as ``fit`` cuts it (a name in a table whose columns take their widest cell's width)."""
+    return text if cell_len(text) <= width else fit(text, width).rstrip(" ")
 
 
 def tail(text: str, width: int) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Label
@@ -13,6 +12,7 @@ from ...stats_report import percent
 from ..host import host
 from ..widgets.footer import FooterBand
 from ..widgets.game_list import GameList
+from ..widgets.name_table import fill
 from ..widgets.title_bar import TitleBar
 from .saved import SavedGamesScreen
 
@@ -66,6 +66,8 @@ class HistoryScreen(GamesScreen):
         yield GameList(id="games")
         yield FooterBand()
 
+    figures: Figures | None = None  # the records shown, drawn again at a new width
+
     def on_mount(self) -> None:
         self.query_one("#records", DataTable).can_focus = False  # the games list takes the keys
         super().on_mount()
@@ -77,14 +79,23 @@ class HistoryScreen(GamesScreen):
 
     def show(self, worked: Figures) -> None:
         done, going = finished_apart(self.games)
-        records = self.query_one("#records", DataTable)
-        records.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst")
-        for p in worked.players:
-            records.add_row(Text(p.name), p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
-                            max(p.totals), min(p.totals))
+        self.figures = worked
+        self.fit_records()
         self.query_one(GameList).show([(f"Finished: {counted(len(done), 'game')} (* won)", done),
                                        (f"Not finished, not counted: {counted(len(going), 'game')}", going)])
         self.query_one(GameList).focus()
+
+    def fit_records(self) -> None:
+        """Each player's record, the names shortened to the terminal's width (the table
+        scrolls up and down: its scrollbar's room is kept)."""
+        records = self.query_one("#records", DataTable)
+        fill(records, ("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst"),
+             [(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}", max(p.totals), min(p.totals))
+              for p in self.figures.players], self.size.width - records.styles.scrollbar_size_vertical)
+
+    def on_resize(self) -> None:
+        if self.figures is not None:
+            self.fit_records()
 
     def action_export(self, kind: str) -> None:
         """Every saved game in one CSV or Markdown file in the exports folder: a row per

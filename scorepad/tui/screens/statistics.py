@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from statistics import fmean
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,16 +13,19 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Label, Sparkline
 
+from ...columns import cell_len, fit
 from ...rules.categories import CATEGORIES
 from ...stats import Figures, Filters, figures
 from ...stats_report import left_out, percent, scope_words, streak_words
 from ..widgets.bar_chart import Bar, CategoryBars
 from ..widgets.footer import FooterBand
+from ..widgets.name_table import PADDING, fill, name_width, room_of, shown_name
 from ..widgets.title_bar import TitleBar
 from .saved import SavedGamesScreen
 
 SPARK_CELLS = 2  # cells a game takes in a trend line
 TREND_CELLS = 48  # cells a trend line takes at most: 10,000 games made one 13,000 cells wide
+TREND_NAME = 13  # cells a name takes before its trend line at least: short names' lines start in one place
 
 
 def average_bars(found: Figures) -> list[Bar]:
@@ -47,12 +49,16 @@ class StatisticsScreen(SavedGamesScreen):
     """The statistics of the games the filters admit; Escape goes back."""
 
     BINDINGS = [Binding("d", "dates", "Dates"), Binding("p", "players", "Players"),
-                Binding("a", "everything", "All games")]
+                Binding("a", "everything", "All games"),
+                # over the page's own arrows: it has nothing to scroll sideways, the tables may
+                Binding("left", "sideways(-1)", "Scroll the tables left", show=False, priority=True),
+                Binding("right", "sideways(1)", "Scroll the tables right", show=False, priority=True)]
 
     def __init__(self) -> None:
         super().__init__()
         self.filters = Filters()
         self.everyone: list[str] = []  # every player of the finished games, most games first
+        self.found: Figures | None = None  # the figures shown, drawn again at a new width
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -107,46 +113,67 @@ class StatisticsScreen(SavedGamesScreen):
         """Show these figures."""
         self.query_one("#heading", Label).update(Content(f"Statistics over {scope_words(found, self.filters)}"))
         self.query_one("#left-out", Label).update(left_out(found))
-        players = self.query_one("#players", DataTable)
-        players.clear(columns=True)
-        players.add_columns("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst", "Streak")
-        for p in found.players:
-            players.add_row(Text(p.name), p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}",
-                            max(p.totals), min(p.totals), streak_words(p))
-        self.show_trends(found)
         self.query_one(CategoryBars).show_bars(average_bars(found), gaps=False)
-        self.show_meetings(found)
+        self.found = found
+        self.fit_names()
 
-    def show_trends(self, found: Figures) -> None:
-        """A line per player: the name, a sparkline of the totals, the first and last."""
+    def fit_names(self) -> None:
+        """The tables and the trends, their names shortened to the terminal's width."""
+        found, room = self.found, room_of(self.query_one("#statistics"))
+        fill(self.query_one("#players", DataTable),
+             ("Player", "Games", "Wins", "Win %", "Average", "Best", "Worst", "Streak"),
+             [(p.name, p.games, p.wins, percent(p.win_percent), f"{p.average:.1f}", max(p.totals), min(p.totals),
+               streak_words(p)) for p in found.players], room)
+        self.show_trends(found, room)
+        self.show_meetings(found, room)
+
+    def on_resize(self) -> None:
+        if self.found is not None:
+            self.fit_names()
+
+    def action_sideways(self, step: int) -> None:
+        """Scroll the tables wider than the terminal sideways (a head-to-head grid of
+        many players), a column's width a key."""
+        for table in self.query(DataTable):
+            table.scroll_relative(x=step * 9, animate=False)
+
+    def show_trends(self, found: Figures, room: int) -> None:
+        """A line per player: the name (shortened to keep the line one line), a sparkline
+        of the totals, the first and last."""
         trends = self.query_one("#trends", Vertical)
         trends.remove_children()
         rows = []
-        for p in found.players:
+        words = [f"{p.totals[0]} → {p.totals[-1]}" if p.games > 1 else str(p.totals[0]) for p in found.players]
+        lines = max((min(len(p.totals) * SPARK_CELLS, TREND_CELLS) for p in found.players), default=0)
+        width = name_width([p.name for p in found.players], room - 1 - lines - 2 - max(map(cell_len, words), default=0),
+                           least=TREND_NAME)
+        for p, said in zip(found.players, words):
             if len(p.totals) * SPARK_CELLS <= TREND_CELLS:  # a game, SPARK_CELLS cells
                 line = Sparkline([total for total in p.totals for _ in range(SPARK_CELLS)], classes="trend")
             else:  # a cell, the average of the games it stands for
                 line = Sparkline(p.totals, summary_function=fmean, classes="trend")
             line.styles.width = min(len(p.totals) * SPARK_CELLS, TREND_CELLS)
-            words = f"{p.totals[0]} → {p.totals[-1]}" if p.games > 1 else str(p.totals[0])
-            rows.append(Horizontal(Label(p.name, classes="trend-name", markup=False), line, Label(words, classes="trend-words"),
-                                   classes="trend-row"))
+            name = Label(f"{fit(p.name, width)} ", classes="trend-name", markup=False)
+            rows.append(Horizontal(name, line, Label(said, classes="trend-words"), classes="trend-row"))
         trends.mount_all(rows)
 
-    def show_meetings(self, found: Figures) -> None:
-        """The head-to-head grid: a row and a column per player."""
+    def show_meetings(self, found: Figures, room: int) -> None:
+        """The head-to-head grid: a row and a column per player, the names shortened so
+        that every column is in sight (the rows' names first; the columns' down to their
+        figures' width); too many players for that, and the grid scrolls sideways."""
         table = self.query_one("#meetings", DataTable)
         table.clear(columns=True)
         names = [p.name for p in found.players]
         if len(names) < 2:
             return
-        table.add_columns("", *map(Text, names))  # names as typed: a DataTable reads a str as markup
-        for row in names:
-            cells = []
-            for column in names:
-                met = found.meeting(row, column)
-                cells.append("" if row == column or not met.games else f"{met.wins}-{met.losses} ({met.games})")
-            table.add_row(Text(row), *cells)
+        grid = [["" if row == column or not (met := found.meeting(row, column)).games
+                 else f"{met.wins}-{met.losses} ({met.games})" for column in names] for row in names]
+        cells = max(cell_len(cell) for line in grid for cell in line)
+        rows = name_width(names, room - len(names) * (cells + PADDING) - PADDING)
+        columns = name_width(names, (room - rows - PADDING) // len(names) - PADDING, least=cells)
+        table.add_columns("", *(shown_name(name, columns) for name in names))
+        for row, line in zip(names, grid):
+            table.add_row(shown_name(row, rows), *line)
 
     def action_dates(self) -> None:
         from .stats_filters import DatesScreen

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-
+from ...columns import cell_len, wrapped
 from .count_grid import CountGrid
 
 CARDS_WIDTH = 36  # the typed line of cards
 SUMMARY_WIDTH = 24
+MIN_NAME = 12  # a name's column at its narrowest: its first letters and an ellipsis
 
 
 class CardTable(CountGrid):
@@ -19,7 +20,6 @@ class CardTable(CountGrid):
     ``summary(row)`` gives the words beside a player's row."""
 
     MAX_TYPED = 400  # 50 cards, the most a player may have, with names
-    AFTER = SUMMARY_WIDTH  # a row's score beside it
     HINT = "A player's cards on one line · Enter: store, next player · Esc: put back"
 
     def __init__(self, kind, names: tuple[str, ...], cards: list[tuple], make_entry: Callable,
@@ -32,11 +32,17 @@ class CardTable(CountGrid):
         self.takes_names = getattr(kind, "takes_names", False)  # Scholars: "Who?" types its "?"
         self.row_changed = row_changed  # told at once when the cursor goes to another player
         self.summaries = [summary(r) for r in range(len(rows))]  # worked out once per change
-        self.column_width = CARDS_WIDTH
+        self.column_need = CARDS_WIDTH
         self.set_reactive(CountGrid.cursor, (min(row, len(rows) - 1), 0))
         self.listed = self.cursor[0]  # the player whose cards are listed under the table
         self.listed_cards = self.values[self.listed][0]  # as listed: the list follows a frame later
         self.listing_due = False
+
+    @property
+    def AFTER(self) -> int:  # noqa: N802 (CountGrid's cells right of the columns)
+        """The summaries beside the rows: as wide as the widest, a space before it, so
+        that no score is cut ("Knowledge 30 -> 15 Renow")."""
+        return max(SUMMARY_WIDTH, max(map(cell_len, getattr(self, "summaries", ())), default=0) + 1)
 
     @property
     def row(self) -> int:
@@ -91,6 +97,17 @@ class CardTable(CountGrid):
             joiner = ", " if "," in text else " "  # as the line is written (names need commas)
             self.type_in(f"{text}{joiner}" if text else "")
 
+    def fitted(self) -> tuple[int, int]:
+        """The names' width and the cards' in the room there is: a long name is shortened
+        (it is whole over its cards, under the table) so that the summary beside each row,
+        its score, stays whole (S1, S7, S8: "Knowled" was all a long name left of it)."""
+        room = self.room()
+        if not room:
+            return self.label_need, self.column_need
+        # the cards' column gives up its spare cells first, down to its heading's width
+        cards = max(cell_len(self.kind.heading) + 1, min(self.column_need, room - self.AFTER - self.label_need))
+        return min(self.label_need, max(MIN_NAME, room - cards - self.AFTER)), cards
+
     def drawn_widths(self, row: int | None, widths: tuple[int, ...]) -> tuple[int, ...]:
         """Only the row typed in widens: one column has none after it to keep in line, so
         the heading and the other rows stay as drawn, and a commit redraws the two rows
@@ -108,7 +125,8 @@ class CardTable(CountGrid):
         name, cards = self.rows[self.listed][1], self.listed_cards
         if not cards:
             return [f"{name}: no {self.kind.noun}s yet."]
-        lines = [f"{name}'s {self.kind.noun}s ({len(cards)}):"]
+        # wrapped between words: a name of sixty cells (CJK) takes most of an 80-column line
+        lines = list(wrapped(f"{name}'s {self.kind.noun}s ({len(cards)}):", self.size.width or 80))
         return lines + [f"  {i:>2}  {self.kind.line(card)}" for i, card in enumerate(cards, 1)]
 
     def line_text(self, y: int) -> list:

@@ -20,6 +20,8 @@ from ..typed_value import Committed, commit_text, parse_count, still_means, valu
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
+MIN_COLUMN = 8  # a count (at most 500) and a name's first letters, or a sum's end
+
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
     """Rows of ``(key, label)`` counts across the players' columns."""
@@ -56,10 +58,43 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
-        # widths in terminal cells, not characters: 王小明 takes six (issue 12)
-        self.label_width = max(label_width, max(cell_len(label) for _, label in rows) + 2)
+        # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
+        # table would take, given the room (``fitted``)
+        self.label_need = max(label_width, max(cell_len(label) for _, label in rows) + 2)
         self.top = 1 if any(players) else 0  # a line of column headings, when they have names
-        self.column_width = min(max(10, *(cell_len(name) + 2 for name in players)), 22)
+        self.column_need = min(max(10, *(cell_len(name) + 2 for name in players)), 22)
+
+    # -- widths ------------------------------------------------------------------------------
+
+    def room(self) -> int:
+        """The cells the table has across (0 before it is laid out), read from the size it
+        was laid out at: asking ``size`` of a widget out of sight lays out the screen."""
+        return max(0, self.outer_size.width - self.styles.gutter.width)
+
+    def fitted(self) -> tuple[int, int]:
+        """The row labels' width and each player's column's, in the room there is: the
+        labels (counts' names) whole; the players' columns narrower, down to MIN_COLUMN,
+        rather than the last ones pushed off the terminal (a long name's heading is
+        shortened, the counts are short)."""
+        room, players = self.room(), len(self.players)
+        if not room:
+            return self.label_need, self.column_need
+        share = (room - self.label_need - self.AFTER) // players
+        return self.label_need, max(MIN_COLUMN, min(self.column_need, share))
+
+    @property
+    def label_width(self) -> int:
+        """The width of the row labels, in cells."""
+        return self.fitted()[0]
+
+    @property
+    def column_width(self) -> int:
+        """The width of a player's column at rest, in cells."""
+        return self.fitted()[1]
+
+    def shortened(self) -> bool:
+        """Whether a column heading is drawn shortened (its name does not fit)."""
+        return any(cell_len(name) >= self.column_width for name in self.players)
 
     # -- what the tests and the screen read ----------------------------------------------
 
@@ -234,7 +269,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     # -- drawing ---------------------------------------------------------------------------
 
     def get_content_width(self, container, viewport) -> int:
-        return self.label_width + self.column_width * len(self.players) + self.AFTER
+        return self.label_need + self.column_need * len(self.players) + self.AFTER
 
     def typed_words(self) -> str:
         """The cursor's cell as drawn while it has the focus: its text, and the typing
@@ -264,11 +299,12 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def line_keys(self) -> list:
         r, c = self.cursor
         widths = self.widths()  # in each line's key: a wider column moves the ones after it
-        keys: list = [(self.players, self.drawn_widths(None, widths))] if self.top else []
+        label = self.label_width  # a new room may shorten the labels: every line anew
+        keys: list = [(self.players, self.drawn_widths(None, widths), label)] if self.top else []
         for row, (texts, values) in enumerate(zip(self.texts, self.values)):
             here = (c, self.fresh) if row == r and self.has_focus else None
             errors = tuple(self.refused(row, col) for col in range(len(texts)))
-            keys.append((tuple(texts), tuple(values), errors, here, self.drawn_widths(row, widths)))
+            keys.append((tuple(texts), tuple(values), errors, here, self.drawn_widths(row, widths), label))
         error = self.message_is_error()
         self.message_shown = self.message_lines()  # what line_text draws under the rows, until the next redraw
         return [*keys, *((line, error) for line in self.message_shown)]  # headings, rows, message
@@ -281,7 +317,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                     *((self.fit(name, width), style("count-grid--heading"))
                       for name, width in zip(self.players, self.drawn_widths(None, self.widths())))]
         if row < len(self.rows):
-            return [(fit(self.rows[row][1], self.label_width), None),
+            # two cells before the first column, a label shortened too
+            return [(fit(self.rows[row][1], self.label_width - 2) + "  ", None),
                     *(self.cell(row, c, width) for c, width in enumerate(self.drawn_widths(row, self.widths())))]
         lines = self.message_shown
         line = row - len(self.rows)
@@ -291,14 +328,18 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def message_lines(self) -> list[str]:
         """The lines under the table: why the cursor's value was refused, the sum it
-        makes, or the keys (while the table has the focus); wrapped, never cut."""
+        makes, or the keys (while the table has the focus), under the cursor's cell by
+        its player's whole name when a heading is shortened; wrapped, never cut."""
         r, c = self.cursor
         done = self.done.get((r, c))
+        where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
         if done and done.message:
-            where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
             words = f"{where}: {done.message}"
         elif self.has_focus and self.hint:
             words = self.HINT
+            if self.shortened():  # the cursor's cell by its player's whole name, over the keys
+                width = self.size.width or cell_len(where)
+                return [*wrapped(where, width), *wrapped(words, width)]
         else:
             return [""]
         return wrapped(words, self.size.width or cell_len(words))

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ...columns import fit
+from ...columns import cell_len, fit, shortened
 from ...messages import shown
 from ...storage.summaries import GameSummary
 
@@ -23,11 +23,23 @@ Row = GameSummary | str  # a game, or the heading of a section
 def game_words(game: GameSummary, width: int) -> str:
     """A game in ``width`` cells: day, title, the totals in ranking order (``*`` marks
     the winners), the file's name at the end when there is room."""
-    winners = set(game.winners)
-    totals = ", ".join(f"{p.name}{'*' if p.name in winners else ''} {p.total}" for p in game.players)
     title = fit(game.title or "(untitled)", 24)
     name = f"  {shown(game.name)}" if width >= 100 else ""
-    return fit(f" {game.day}  {title}  {fit(totals, max(8, width - 40 - len(name)))}{name}", width)
+    room = max(8, width - 40 - len(name))
+    return fit(f" {game.day}  {title}  {fit(totals_words(game, room), room)}{name}", width)
+
+
+def totals_words(game: GameSummary, width: int) -> str:
+    """The totals in ranking order, in ``width`` cells if they can be: the names
+    shortened alike, as little as that takes, rather than the totals after a long name
+    cut ("Bartholomew Featherstonehaugh* 81, Zoë…")."""
+    winners = set(game.winners)
+    words = ""
+    for cut in range(max((cell_len(p.name) for p in game.players), default=0), 2, -1):
+        words = ", ".join(f"{shortened(p.name, cut)}{'*' if p.name in winners else ''} {p.total}" for p in game.players)
+        if cell_len(words) <= width:
+            break
+    return words
 
 
 class GameList(ScrollView, can_focus=True):
