@@ -36,7 +36,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, explain
+from .atomic import SaveError, explain, file_mode
 
 
 def journal_path(sheet: Path) -> Path:
@@ -63,7 +63,7 @@ class Journal:
     """
 
     def __init__(self, sheet: Path, changes: int = 0, size: int | None = None) -> None:
-        self.path = journal_path(sheet)
+        self.path, self.sheet = journal_path(sheet), sheet
         self.pending: list[bytes] = []
         self.written: list[bytes] = []  # on disk for a killed app, not yet for a power cut
         self.changes = changes  # changes written or pending since the journal began
@@ -123,8 +123,10 @@ class Journal:
             return
         try:
             if self.fd is None:
-                # never through a link: whatever it points at is not ours to write
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                # never through a link: whatever it points at is not ours to write; a new
+                # journal is as private as its sheet (it holds the same game)
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                                  file_mode(self.sheet))
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:

@@ -20,7 +20,7 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, real_target, stat_key
+from .atomic import SaveError, real_target, stat_key, write_protected
 from .copies import keep_copy
 from .document import MAX_HISTORY
 from .journal import Journal, changes_to_replay, digest, read_journal
@@ -104,16 +104,21 @@ class SheetSession:
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> SheetSession:
         """Open a saved sheet with any journal a crash left; SheetLocked if another
-        scorepad writes it (offer read-only). A history that does not replay opens
-        read-only, as saved, with a ``note``; the file is left untouched."""
-        lock = None if read_only else SheetLock(path).acquire()
+        scorepad writes it (offer read-only). A history that does not replay, or a file
+        that lets no one write it, opens read-only, as saved, with a ``note``; the file
+        is left untouched."""
+        protected = not read_only and write_protected(path)
+        lock = None if read_only or protected else SheetLock(path).acquire()
         try:
             current = load_current(path)
             if current.note and lock:
                 lock.release()
                 lock = None
-            session = cls(path, current.history, read_only=read_only or bool(current.note), lock=lock,
-                          file=current.file, journal=current.journal, note=current.note, states=current.states)
+            note = current.note or (
+                f"{path.name} is write-protected (its permissions let no one write it): it is shown "
+                f"read-only, as saved; `chmod u+w {path.name}` to go on with it." if protected else "")
+            session = cls(path, current.history, read_only=read_only or bool(note), lock=lock,
+                          file=current.file, journal=current.journal, note=note, states=current.states)
             if lock and current.journal is None:
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
