@@ -6,6 +6,7 @@ everything: the mode bits decide.)"""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from contextlib import contextmanager
@@ -82,3 +83,39 @@ def test_a_write_protected_sheet_opens_read_only_says_so_and_is_never_written():
     again = SheetSession.open(session.path)
     assert not again.read_only and again.note == ""
     again.close()
+
+
+# -- a journal that took nothing (a full disk) --------------------------------------
+
+
+def full_disk(monkeypatch) -> None:
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(journal_module.os, "write", full)
+
+
+def test_a_journal_the_disk_took_nothing_of_leaves_no_empty_file(monkeypatch):
+    session = new_session()
+    full_disk(monkeypatch)
+    session.apply(renown(5))
+    assert session.unsaved and not journal_path(session.path).exists()
+    monkeypatch.undo()
+    assert session.retry() and session.journal.path.exists()  # made again, whole
+    session.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 5
+
+
+@pytest.mark.parametrize("left", [b"", b'{"journal": 1, "ba'])
+def test_a_journal_with_no_whole_line_is_nobody_s_work_and_goes_quietly(left):
+    """What a full disk (or a kill in the first write) leaves is no "journal of changes
+    to another version": nothing set aside, nothing said, and gone once opened."""
+    session = new_session()
+    session.close()
+    journal_path(session.path).write_bytes(left)
+    opened = SheetSession.open(session.path)
+    assert opened.told == "" and not journal_path(session.path).exists()
+    assert not list(session.path.parent.glob("*.set-aside"))
+    opened.apply(renown(4))
+    opened.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 4

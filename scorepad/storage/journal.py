@@ -153,7 +153,19 @@ class Journal:
             self.pending[:0] = self.written
             self.written.clear()
             self.size = self.synced
+            if self.synced == 0 and self.fd is not None:  # never a file we could not open (a link)
+                self._drop_empty()
             raise SaveError(explain(err, self.path)) from err
+
+    def _drop_empty(self) -> None:
+        """Remove a journal none of whose lines is known to be on disk (a full disk took
+        none): every line waits in ``pending`` for the next write, which makes the file
+        again. An empty journal left beside the sheet would only puzzle the next reader."""
+        with suppress(OSError):
+            os.close(self.fd)
+        self.fd = None
+        with suppress(OSError):
+            os.unlink(self.path)
 
     def close(self) -> None:
         """Close the file."""

@@ -131,6 +131,9 @@ class SheetSession:
             elif lock and current.replayed:
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."
+            elif lock and session.folded:
+                with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
+                    session.journal.remove()
         except BaseException:
             if lock:
                 lock.release()

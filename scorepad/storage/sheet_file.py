@@ -100,7 +100,7 @@ def load_current(path: Path) -> Current:
     records, size = read_journal(journal_path(path))
     changes = changes_to_replay(records, file.hash)
     if changes is None:
-        if not journal_path(path).exists():
+        if not records:  # none, or cut before its first line ended (a full disk): nothing in it was shown
             return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
         return Current(history, file, "", False, None, ours_in(records), None, states)
     try:
