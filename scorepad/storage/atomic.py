@@ -147,10 +147,11 @@ def sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def stat_key(path: Path | str) -> tuple | None:
-    """What changes when anyone rewrites the file (None when it is gone)."""
+def stat_key(path: Path | str, follow: bool = True) -> tuple | None:
+    """What changes when anyone rewrites the file (None when it is gone); with
+    ``follow=False``, of the name itself (a link put in the file's place changes it)."""
     try:
-        st = os.stat(path)
+        st = os.stat(path, follow_symlinks=follow)
     except OSError:
         return None
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns  # ctime: no one can set it back

@@ -37,6 +37,11 @@ from datetime import datetime
 from pathlib import Path
 
 from .atomic import SaveError, explain, file_mode
+from .small_files import read_small_file
+
+# a journal holds a sheet's whole history at most twice (ours, then the changes after
+# it), and a sheet file is at most 20 MB (files.MAX_FILE_BYTES)
+MAX_JOURNAL_BYTES = 40 * 1024 * 1024
 
 
 def journal_path(sheet: Path) -> Path:
@@ -218,11 +223,9 @@ def line(record: dict) -> bytes:
 def read_journal(path: Path) -> tuple[list[dict], int]:
     """The whole records of a journal (a torn or unreadable line ends it), and the
     length in bytes of those lines."""
-    from .files import read_bytes  # only a regular file, of a sheet's size at most
-
     try:
-        data = read_bytes(path)
-    except Exception:  # none, or not a journal to read: nothing to replay from it
+        data = read_small_file(path, MAX_JOURNAL_BYTES, "a journal") or b""
+    except Exception:  # not a journal to read: nothing to replay from it
         return [], 0
     records, size = [], 0
     for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
@@ -235,6 +238,12 @@ def read_journal(path: Path) -> tuple[list[dict], int]:
         records.append(record)
         size += len(raw) + 1
     return records, size
+
+
+def holds_ours(sheet: Path) -> bool:
+    """Whether the journal of this sheet keeps our whole history (written once someone
+    else's version was found in its place): the game is there if the file is gone."""
+    return any("ours" in record for record in read_journal(journal_path(sheet))[0])
 
 
 def changes_to_replay(records: list[dict], sheet_hash: str) -> list[dict] | None:
