@@ -105,10 +105,14 @@ def test_a_save_replaces_the_file_unless_told_never_to(tmp_path):
     assert path.read_bytes() == b"new"
 
 
-def test_a_saved_file_is_readable_by_all_and_writable_by_its_owner(tmp_path):
+def test_a_saved_file_is_readable_by_all_and_writable_by_its_owner_under_the_usual_umask(tmp_path):
     path = tmp_path / "game.json"
-    atomic_write(path, b"saved")
-    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    umask = os.umask(0o022)
+    try:
+        atomic_write(path, b"saved")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # more: tests/test_file_modes.py
 
 
 def test_the_temporary_file_is_hidden_and_named_after_the_sheet(tmp_path, monkeypatch):
@@ -128,7 +132,7 @@ def test_a_failed_save_names_the_file_as_given_even_in_a_linked_folder(tmp_path,
     (tmp_path / "linked").symlink_to(real)
     path = tmp_path / "linked" / "game.json"
     assert real_target(path) == path  # only a link to the file itself is followed
-    monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse(errno.EACCES))
+    monkeypatch.setattr(atomic, "new_temporary", refuse(errno.EACCES))
     with pytest.raises(SaveError) as refused:
         atomic_write(path, b"saved")
     assert str(refused.value) == f"cannot save {path}: {NOT_YOURS}"
@@ -160,8 +164,16 @@ def test_without_links_a_taken_name_is_refused_as_a_link_refuses_it(tmp_path, mo
 
 def test_a_save_works_where_folders_cannot_be_opened_or_synced(tmp_path, monkeypatch):
     path = tmp_path / "game.json"
-    monkeypatch.setattr(atomic, "os", OsWithout(failing={"open": errno.EACCES}))
+    real_open = os.open
+
+    def open_no_folder(name, flags, *args):
+        if Path(name).is_dir():
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(atomic.os, "open", open_no_folder)
     atomic_write(path, b"one")
+    monkeypatch.undo()
     monkeypatch.setattr(atomic, "os", OsWithout(missing={"O_RDONLY"}))  # no such thing here
     atomic_write(path, b"two")
     assert path.read_bytes() == b"two"
@@ -212,14 +224,15 @@ def test_a_retry_with_nothing_waiting_writes_no_journal():
     session.close()
 
 
-def test_the_journal_is_readable_by_all_and_writable_by_its_owner():
+def test_the_journal_has_its_sheets_permissions():
     session = new_session()
+    session.path.chmod(0o640)
     umask = os.umask(0)
     try:
         session.apply(renown(1))
     finally:
         os.umask(umask)
-    assert stat.S_IMODE(journal_path(session.path).stat().st_mode) == 0o644
+    assert stat.S_IMODE(journal_path(session.path).stat().st_mode) == 0o640
     session.close()
 
 

@@ -3,15 +3,21 @@ over the target. A kill at any moment leaves either the old or the new file whol
 
 A target that is a symbolic link is written through the link (the real file is
 replaced, the link stays), and ``replace=False`` never replaces a file that exists.
+
+A file replaced keeps its permissions (a private sheet stays private); a new file gets
+``0o666`` (or the mode asked for) less the umask, as any program's new file does.
 """
 
 from __future__ import annotations
 
 import errno
 import os
-import tempfile
+import secrets
+import stat
 from contextlib import suppress
 from pathlib import Path
+
+NEW_FILE_MODE = 0o666  # what the umask is taken from: a new file is never executable
 
 
 class SaveError(Exception):
@@ -36,26 +42,29 @@ def real_target(path: Path) -> Path:
     return path.resolve() if path.is_symlink() else path
 
 
-def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True) -> None:
+def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True,
+                 mode: int = NEW_FILE_MODE) -> None:
     """Write ``data`` to ``path`` so that the file is always complete, old or new
     (``data``: the bytes, or pieces of them in order, written one after the other).
 
     With ``replace=False`` an existing file is never replaced: SaveError instead. A
     link at ``path`` is written through (a sheet kept behind a link stays there), or,
-    ``follow=False`` (a cache of scorepad's own), replaced by the file.
+    ``follow=False`` (a file whose place we know, not a link that turned up), replaced
+    by the file. A file replaced keeps its permissions; a new one gets ``mode`` less
+    the umask.
     """
     path = real_target(path) if follow else path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, temporary = new_temporary(path, mode)
     except OSError as err:
         raise SaveError(explain(err, path)) from err
     try:
         with os.fdopen(fd, "wb") as handle:
+            keep_mode(handle.fileno(), path)
             handle.writelines([data] if isinstance(data, bytes) else data)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, 0o644)
         if replace:
             os.replace(temporary, path)
         else:
@@ -66,6 +75,51 @@ def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True,
         with suppress(OSError):
             os.unlink(temporary)  # gone after a replace; the spare name after a link
     sync_folder(path.parent)
+
+
+def new_temporary(path: Path, mode: int) -> tuple[int, str]:
+    """A new hidden file beside ``path`` to write, ``.NAME.RANDOM.tmp``, open: made with
+    ``mode`` by the OS, which takes the umask (and a folder's default ACL) off it, as
+    for any new file (``tempfile.mkstemp`` makes every file 0600)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temporary = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        with suppress(FileExistsError):  # a name another save holds: draw again
+            return os.open(temporary, flags, mode), temporary
+    raise FileExistsError(errno.EEXIST, "no free name for a temporary file", str(path.parent))
+
+
+def keep_mode(fd: int, path: Path) -> None:
+    """Give the new file on ``fd`` the permissions of the file it replaces at ``path``
+    (a private sheet stays private, a shared one shared); nothing when there is none."""
+    try:
+        there = os.lstat(path)
+    except OSError:
+        return  # a new file: its mode came from its making
+    # a link's own mode (0777) is no file's; Windows before Python 3.13 has no fchmod
+    if stat.S_ISREG(there.st_mode) and hasattr(os, "fchmod"):
+        os.fchmod(fd, stat.S_IMODE(there.st_mode) & 0o777)
+
+
+def file_mode(path: Path) -> int:
+    """The permissions a file holding ``path``'s contents elsewhere should get (a copy, a
+    journal): the file's own (a private sheet's copy is private too), always readable
+    and writable by its owner; else those of a new file."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode) & 0o777 | 0o600
+    except OSError:
+        return NEW_FILE_MODE
+
+
+def write_protected(path: Path) -> bool:
+    """Whether the file at ``path`` lets no one write it (``chmod a-w``): its owner said
+    it is not to change. Told by the mode bits, not by ``os.access``, which says yes to
+    root whatever they are."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) and not mode & 0o222
 
 
 def link_new(temporary: str, path: Path) -> None:
@@ -93,10 +147,11 @@ def sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def stat_key(path: Path | str) -> tuple | None:
-    """What changes when anyone rewrites the file (None when it is gone)."""
+def stat_key(path: Path | str, follow: bool = True) -> tuple | None:
+    """What changes when anyone rewrites the file (None when it is gone); with
+    ``follow=False``, of the name itself (a link put in the file's place changes it)."""
     try:
-        st = os.stat(path)
+        st = os.stat(path, follow_symlinks=follow)
     except OSError:
         return None
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns  # ctime: no one can set it back

@@ -7,7 +7,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, atomic_write
+from .atomic import SaveError, atomic_write, file_mode
 from .paths import HOME_VARIABLE, data_home
 
 
@@ -28,15 +28,15 @@ def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) 
     """Write ``data`` as ``copies/NAME.LABEL-STAMP.json`` beside the sheet (out of the
     games list: a copy is not another game played), or in the rescue folder when the
     sheet's folder cannot take it (that one first with ``rescue_first``); never over an
-    existing file."""
+    existing file. A copy is as private as the sheet."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    problems = []
+    problems, mode = [], file_mode(sheet)
     folders = (sheet.parent / COPIES, rescue_dir())
     for folder in reversed(folders) if rescue_first else folders:
         for n in range(1, 100):
             name = f"{sheet.stem}.{label}-{stamp}{'' if n == 1 else f'-{n}'}.json"
             try:
-                atomic_write(folder / name, data, replace=False)
+                atomic_write(folder / name, data, replace=False, mode=mode)
             except SaveError as err:
                 if (folder / name).exists():
                     continue  # that name is taken: the next one

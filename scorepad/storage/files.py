@@ -35,15 +35,17 @@ def kind_of(mode: int) -> str:
     return "not a plain file"
 
 
-def read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path, follow: bool = True) -> bytes:
     """The file's bytes, or SheetFileError naming the file and the problem.
 
-    Only a regular file is read (a link is followed first): a named pipe would block
+    Only a regular file is read (a link is followed first, unless ``follow`` is false:
+    then a link is refused, never read through): a named pipe would block
     forever and a device never end. At most ``MAX_FILE_BYTES + 1`` bytes are read,
     whatever size the file claims, so a file that grows or lies cannot exhaust memory.
     """
     try:
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        flags |= 0 if follow else getattr(os, "O_NOFOLLOW", 0)
         descriptor = os.open(path, flags)  # non-blocking: a named pipe opens at once, then is refused
         try:
             info = os.fstat(descriptor)
@@ -91,8 +93,20 @@ def read_at_most(descriptor: int, limit: int) -> bytes:
 
 
 def read_sheet(path: Path) -> Loaded:
-    """Load a sheet and its history. Never writes to the file."""
-    return parse_document(read_bytes(path), str(path))
+    """Load a sheet and its history. Never writes to the file. A file that is gone, or
+    is a folder now, while its journal keeps the game typed into it: the error says so,
+    and how to get the game back."""
+    try:
+        data = read_bytes(path)
+    except SheetFileError as err:
+        from .journal import holds_ours, journal_path
+
+        if not holds_ours(path):
+            raise
+        free = "" if err.problem == "no such file" else f" once {path.name} is moved away"
+        raise SheetFileError(str(path), "", f"{err.problem}; the game typed into it is kept in its journal, "
+                             f"{journal_path(path).name}: `scorepad open {path.name}` brings it back{free}") from None
+    return parse_document(data, str(path))
 
 
 def is_scoresheet(path: Path) -> bool:

@@ -36,7 +36,12 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, explain
+from .atomic import SaveError, explain, file_mode
+from .small_files import read_small_file
+
+# a journal holds a sheet's whole history at most twice (ours, then the changes after
+# it), and a sheet file is at most 20 MB (files.MAX_FILE_BYTES)
+MAX_JOURNAL_BYTES = 40 * 1024 * 1024
 
 
 def journal_path(sheet: Path) -> Path:
@@ -63,7 +68,7 @@ class Journal:
     """
 
     def __init__(self, sheet: Path, changes: int = 0, size: int | None = None) -> None:
-        self.path = journal_path(sheet)
+        self.path, self.sheet = journal_path(sheet), sheet
         self.pending: list[bytes] = []
         self.written: list[bytes] = []  # on disk for a killed app, not yet for a power cut
         self.changes = changes  # changes written or pending since the journal began
@@ -123,8 +128,10 @@ class Journal:
             return
         try:
             if self.fd is None:
-                # never through a link: whatever it points at is not ours to write
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+                # never through a link: whatever it points at is not ours to write; a new
+                # journal is as private as its sheet (it holds the same game)
+                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                                  file_mode(self.sheet))
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:
@@ -151,7 +158,19 @@ class Journal:
             self.pending[:0] = self.written
             self.written.clear()
             self.size = self.synced
+            if self.synced == 0 and self.fd is not None:  # never a file we could not open (a link)
+                self._drop_empty()
             raise SaveError(explain(err, self.path)) from err
+
+    def _drop_empty(self) -> None:
+        """Remove a journal none of whose lines is known to be on disk (a full disk took
+        none): every line waits in ``pending`` for the next write, which makes the file
+        again. An empty journal left beside the sheet would only puzzle the next reader."""
+        with suppress(OSError):
+            os.close(self.fd)
+        self.fd = None
+        with suppress(OSError):
+            os.unlink(self.path)
 
     def close(self) -> None:
         """Close the file."""
@@ -204,11 +223,9 @@ def line(record: dict) -> bytes:
 def read_journal(path: Path) -> tuple[list[dict], int]:
     """The whole records of a journal (a torn or unreadable line ends it), and the
     length in bytes of those lines."""
-    from .files import read_bytes  # only a regular file, of a sheet's size at most
-
     try:
-        data = read_bytes(path)
-    except Exception:  # none, or not a journal to read: nothing to replay from it
+        data = read_small_file(path, MAX_JOURNAL_BYTES, "a journal") or b""
+    except Exception:  # not a journal to read: nothing to replay from it
         return [], 0
     records, size = [], 0
     for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
@@ -221,6 +238,12 @@ def read_journal(path: Path) -> tuple[list[dict], int]:
         records.append(record)
         size += len(raw) + 1
     return records, size
+
+
+def holds_ours(sheet: Path) -> bool:
+    """Whether the journal of this sheet keeps our whole history (written once someone
+    else's version was found in its place): the game is there if the file is gone."""
+    return any("ours" in record for record in read_journal(journal_path(sheet))[0])
 
 
 def changes_to_replay(records: list[dict], sheet_hash: str) -> list[dict] | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import os
 from contextlib import suppress
 
 from ..rules.play_record import new_play_id
@@ -20,14 +21,14 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, real_target, stat_key
+from .atomic import SaveError, real_target, stat_key, write_protected
 from .copies import keep_copy
 from .document import MAX_HISTORY
 from .journal import Journal, changes_to_replay, digest, read_journal
-from .lock import SheetLock
+from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
 from .files import sheet_bytes
-from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states, replayed
+from .sheet_file import SheetFile, fold_snapshot, load_current, ours_left, replay_states, replayed
 
 
 class SheetSession:
@@ -57,6 +58,7 @@ class SheetSession:
         self.file = file or SheetFile(path)
         self.journal = journal or Journal(path, 0, 0)
         self.conflict: bytes | None = None
+        self.closed = False
         if lock is not None:
             remove_leftovers(path)
 
@@ -104,16 +106,23 @@ class SheetSession:
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> SheetSession:
         """Open a saved sheet with any journal a crash left; SheetLocked if another
-        scorepad writes it (offer read-only). A history that does not replay opens
-        read-only, as saved, with a ``note``; the file is left untouched."""
-        lock = None if read_only else SheetLock(path).acquire()
+        scorepad writes it (offer read-only). A history that does not replay, or a file
+        that lets no one write it, opens read-only, as saved, with a ``note``; the file
+        is left untouched."""
+        protected = not read_only and write_protected(path)
+        if not read_only and not os.path.lexists(path) and (ours := ours_left(path)) is not None:
+            return cls.brought_back(path, ours)
+        lock = None if read_only or protected else SheetLock(path).acquire()
         try:
             current = load_current(path)
             if current.note and lock:
                 lock.release()
                 lock = None
-            session = cls(path, current.history, read_only=read_only or bool(current.note), lock=lock,
-                          file=current.file, journal=current.journal, note=current.note, states=current.states)
+            note = current.note or (
+                f"{path.name} is write-protected (its permissions let no one write it): it is shown "
+                f"read-only, as saved; `chmod u+w {path.name}` to go on with it." if protected else "")
+            session = cls(path, current.history, read_only=read_only or bool(note), lock=lock,
+                          file=current.file, journal=current.journal, note=note, states=current.states)
             if lock and current.journal is None:
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
@@ -126,10 +135,26 @@ class SheetSession:
             elif lock and current.replayed:
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."
+            elif lock and session.folded:
+                with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
+                    session.journal.remove()
         except BaseException:
             if lock:
                 lock.release()
             raise
+        return session
+
+    @classmethod
+    def brought_back(cls, path: Path, ours: list) -> SheetSession:
+        """The sheet at ``path`` again, from the history its journal kept once the file
+        was gone while it was open (scorepad stopped before the user chose): written
+        first, then the journal goes."""
+        lock, file = claim_new(path, replay_states(ours)[-1], tuple(ours))
+        session = cls(path, tuple(ours), lock=lock, file=file)
+        with suppress(SaveError):  # all it held is in the file now; one left is set aside next time
+            session.journal.remove()
+        session.told = (f"{path.name} was gone (deleted or moved while it was open in scorepad, which "
+                        "stopped before you chose): the game typed into it is back, from its journal.")
         return session
 
     def apply(self, entry) -> Sheet:
@@ -243,17 +268,48 @@ class SheetSession:
 
     def keep_ours(self) -> Path | None:
         """Keep their version as a copy beside the sheet, then save ours over it; where
-        the copy went (None when there was nothing of theirs to keep)."""
+        the copy went (None when there was nothing of theirs to keep). A link put in the
+        sheet's place is replaced by the sheet (what it points at is left as it was); a
+        folder put there is left, and ours is saved beside it under a new name, where it
+        goes on (``path`` changes)."""
         theirs, kept = self.conflict or b"", None
+        if self.file.blocked():
+            self.save_beside()
+            return None
         if theirs:
             kept = keep_copy(theirs, self.path, "theirs")
         self.conflict = None
-        self.file.hash, self.file.stat = digest(theirs), stat_key(real_target(self.path))
+        self.file.hash, self.file.stat = digest(theirs), self.file.look()
         if self.folded:
             self.journal.begin(self.file.hash)  # our version differs from theirs: write it
         if not self.fold():
             raise SaveError(self.save_problem or f"cannot save {self.path.name}")
         return kept
+
+    def save_beside(self) -> None:
+        """Save ours as a new file beside the sheet, ``NAME-2.json`` or the next free
+        name, and go on there: the sheet's own name is taken by what cannot be replaced
+        (a folder). Its journal goes once the new file holds everything."""
+        journal = self.journal
+        for n in range(2, 100):
+            path = self.path.with_name(f"{self.path.stem}-{n}{self.path.suffix}")
+            if os.path.lexists(path):
+                continue
+            try:
+                self.save_as(path)
+            except (SaveError, SheetLocked):
+                if os.path.lexists(path):  # another scorepad took that name meanwhile
+                    continue
+                raise
+            with suppress(SaveError):  # ours is whole in the new file; one left is set aside next time
+                journal.remove()
+            return
+        raise SaveError(f"cannot find a free file name beside {self.path}")
+
+    def what_became(self) -> str:
+        """What someone else did to the sheet's file, in words that follow "NAME was"
+        ("changed", "deleted", "replaced by a link to …", "replaced by a folder")."""
+        return self.file.what_is_there()
 
     def take_theirs(self) -> Path:
         """Keep our version as a copy beside the sheet, then go on from theirs."""
@@ -330,21 +386,34 @@ class SheetSession:
         self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
         self.file, self.journal, self.conflict = target, Journal(path), None
 
-    def close(self) -> None:
-        """Fold what the journal holds into the file, then release the lock. With their
-        version in the file and no choice made, ours is kept as a copy beside it."""
+    def close(self) -> str:
+        """Fold what the journal holds into the file, then release the lock; what the
+        user should hear of it, else "" (said once: closing again does nothing). With
+        their version in the file (found now, maybe) and no choice made, ours is kept as
+        a copy beside it; ours is never left in the hidden journal alone unsaid."""
+        if self.closed:
+            return ""
+        self.closed, said = True, ""
+        if not self.read_only and self.conflict is None and not self.unsaved:
+            self.fold()
         if not self.read_only and self.conflict is not None:
+            what = self.what_became()
             try:
-                self.told = f"Our version is kept as {keep_copy(self.our_bytes(), self.path, 'ours')}."
+                said = self.told = (f"Our version is kept as {keep_copy(self.our_bytes(), self.path, 'ours')} "
+                                    f"({self.path.name} was {what} elsewhere).")
                 self.journal.remove()
             except SaveError as err:  # the journal stays: the next open sets it aside, kept
                 self.save_problem = str(err)
-        elif not self.read_only and not self.unsaved:
-            self.fold()
+                said = (f"{self.path.name} was {what} elsewhere, and ours could not be kept as a copy "
+                        f"({err}): it is in {self.journal.path}.")
+        elif not self.read_only and not self.unsaved and not self.folded:
+            said = (f"{self.path.name} could not be saved ({self.save_problem}): every change is in "
+                    f"{self.journal.path}, and goes into the file when it is opened again.")
         self.journal.close()
         if self.lock:
             self.lock.release()
             self.lock = None
+        return said
 
 
 def remove_leftovers(path: Path) -> None:

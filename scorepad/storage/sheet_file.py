@@ -4,41 +4,58 @@ crash left, and the background save that folds the journal into the file."""
 
 from __future__ import annotations
 
+import os
 import threading
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from stat import S_ISDIR, S_ISLNK, S_ISREG
 from typing import Callable, NamedTuple
 
 from pydantic import ValidationError
 
+from ..messages import shown
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, atomic_write, real_target, stat_key
-from .document import history_adapter, parse_document
+from .document import SheetFileError, history_adapter, parse_document
 from .document_writer import EntryTexts
-from .files import read_bytes, sheet_pieces
+from .files import kind_of, read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
 
 
 @dataclass
 class SheetFile:
     """A sheet file and the version of it we know: its hash and its stat. One save at a
-    time (``lock``: a background save and the one at closing never overlap)."""
+    time (``lock``: a background save and the one at closing never overlap).
+
+    ``target`` is where the file really is, found once, when it is opened or made (a
+    sheet kept behind a link is saved where the link pointed then): a link that turns
+    up later in its place is someone else's change, never followed, read or written
+    through."""
 
     path: Path
     hash: str = ""
     stat: tuple | None = field(default=None)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     texts: EntryTexts = field(default_factory=EntryTexts, repr=False)
+    target: Path = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.target = real_target(self.path)
+
+    def look(self) -> tuple | None:
+        """The stat of the file where it is (of a link, if one took its place)."""
+        return stat_key(self.target, follow=False)
 
     def write(self, sheet: Sheet, history: tuple, *, replace: bool = True,
               data: bytes | list[bytes] | None = None) -> None:
         """Write the sheet atomically and remember the version written (SaveError);
         ``data``, when given, is what to write: its bytes, or its pieces in order."""
         data = data if data is not None else sheet_pieces(self.path, sheet, history, self.texts)
-        atomic_write(self.path, data, replace=replace)
-        self.hash, self.stat = digest(data), stat_key(real_target(self.path))
+        atomic_write(self.target, data, replace=replace, follow=False)
+        self.hash, self.stat = digest(data), self.look()
 
     def changed_by_someone(self) -> bytes | None:
         """``theirs()``, unless a save of ours is writing the file right now: it looks
@@ -54,16 +71,46 @@ class SheetFile:
     def theirs(self) -> bytes | None:
         """The file's bytes when someone else changed it since we read or wrote it
         (call it holding ``lock``, or through ``changed_by_someone``)."""
-        if stat_key(real_target(self.path)) == self.stat:
+        if self.look() == self.stat:
             return None
         try:
-            data = read_bytes(self.path)
+            data = read_bytes(self.target, follow=False)  # a link put there: nothing of theirs to read
         except Exception:  # gone or unreadable: whatever it is, it is not ours
             return b""
         if digest(data) == self.hash:
-            self.stat = stat_key(real_target(self.path))  # touched, not changed
+            self.stat = self.look()  # touched, not changed
             return None
         return data
+
+    def blocked(self) -> bool:
+        """Whether what stands in the file's place now cannot be replaced by a file (a
+        folder)."""
+        try:
+            return S_ISDIR(os.lstat(self.target).st_mode)
+        except OSError:
+            return False
+
+    def what_is_there(self) -> str:
+        """What someone else left in the file's place, in words that follow "NAME was":
+        "changed", "deleted", "replaced by a link to …", "replaced by a folder"..."""
+        try:
+            there = os.lstat(self.target)
+        except FileNotFoundError:
+            return "deleted"
+        except OSError:
+            return "made unreadable"
+        if S_ISLNK(there.st_mode):
+            with suppress(OSError):
+                return f"replaced by a link to {shown(os.readlink(self.target))}"
+        if S_ISDIR(there.st_mode):
+            return "replaced by a folder"
+        if not S_ISREG(there.st_mode):
+            return f"replaced by {kind_of(there.st_mode)}"
+        try:
+            parse_document(read_bytes(self.target, follow=False), str(self.path))
+        except SheetFileError:
+            return "made unreadable"
+        return "changed"
 
 
 class Current(NamedTuple):
@@ -85,7 +132,8 @@ def load_current(path: Path) -> Current:
     for a read-only window) left beside it. SheetFileError for an unreadable file."""
     data = read_bytes(path)
     loaded = parse_document(data, str(path), keep=True)
-    file = SheetFile(path, digest(data), stat_key(real_target(path)))
+    file = SheetFile(path, digest(data))
+    file.stat = file.look()
     history = list(loaded.history)
     try:
         states = replay_states(history)
@@ -100,7 +148,7 @@ def load_current(path: Path) -> Current:
     records, size = read_journal(journal_path(path))
     changes = changes_to_replay(records, file.hash)
     if changes is None:
-        if not journal_path(path).exists():
+        if not records:  # none, or cut before its first line ended (a full disk): nothing in it was shown
             return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
         return Current(history, file, "", False, None, ours_in(records), None, states)
     try:
@@ -109,6 +157,13 @@ def load_current(path: Path) -> Current:
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
     journal = Journal(path, sum("put" in r or "keep" in r for r in records), size)
     return Current(history, file, "", bool(changes), journal, None, base, states, base_states)
+
+
+def ours_left(path: Path) -> list | None:
+    """Our history, as the journal of a sheet whose file is gone kept it (someone else
+    deleted or moved the file while it was open, and scorepad stopped before the user
+    chose), or None."""
+    return ours_in(read_journal(journal_path(path))[0])
 
 
 def ours_in(records: list[dict]) -> list | None:

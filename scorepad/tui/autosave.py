@@ -199,12 +199,20 @@ class Autosave:
             readable = True
         except SheetFileError:
             readable = False  # deleted, or no longer a sheet: there is nothing of theirs to take
-        what = "changed" if readable else "deleted or made unreadable"
+        what = session.what_became()
         question = (f"{session.path.name} was {what} by someone else (another program, window or "
                     "computer) while it was open here. Saving has stopped until you choose; "
                     "nothing is lost either way. Esc: choose later (Ctrl+P: Choose a version).")
         copies = f"{session.path.parent.name or '.'}/copies"  # beside the sheet, wherever it is
-        answers = [("k", "Keep ours" + (f": theirs is kept as a copy in {copies}" if readable else ""))]
+        if what.startswith("replaced by a link"):
+            ours = f": written as {session.path.name} in place of the link (what it points at is left as it is)"
+        elif what == "replaced by a folder":
+            ours = ": saved beside it under a new name, where it goes on (the folder is left as it is)"
+        elif what == "deleted":
+            ours = f": written back as {session.path.name}"
+        else:
+            ours = f": theirs is kept as a copy in {copies}" if session.conflict else ""
+        answers = [("k", "Keep ours" + ours)]
         if readable:
             answers.append(("t", f"Take theirs: ours is kept as a copy in {copies}"))
 
@@ -216,6 +224,7 @@ class Autosave:
                 self.notify("Saving stays stopped until you choose (Ctrl+P: Choose a version). "
                             "Quitting keeps ours as a copy.", severity="warning", timeout=10)
                 return
+            was = session.path
             try:
                 kept = session.take_theirs() if answer == "t" else session.keep_ours()
             except (SaveError, SheetFileError) as err:
@@ -226,6 +235,8 @@ class Autosave:
             self.show_save_state()
             if kept is not None:
                 self.notify(f"The other version is kept as {kept}.", timeout=10)
+            if session.path != was:  # its own name is taken by a folder
+                self.notify(f"Ours is saved as {session.path}, and goes on there.", timeout=12)
             if session.note:  # theirs does not replay: read-only from here, and why
                 self.notify(session.note, severity="warning", timeout=15)
 
@@ -292,6 +303,7 @@ class Autosave:
     def close_and_exit(self, message: str | None = None) -> None:
         """Close the sheet (its last changes into the file) and end the app."""
         self.sync_journal()  # no frame comes now: the keys it held are let go
-        if self.session:
-            self.session.close()
+        said = self.session.close() if self.session else ""
+        if said and not message:  # where ours went, when it could not go into the file
+            message = f"scorepad: {said}"
         self.exit(message=message)

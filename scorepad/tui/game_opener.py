@@ -34,7 +34,8 @@ class GameOpener:
         from .background_search import PINAX_BUDGET
 
         if self.live is not None and self.live.session is not session:
-            self.live.session.close()
+            if said := self.live.session.close():  # where the last game's ours went, if not into its file
+                self.notify(said, severity="warning", timeout=15)
         shown = self.game[1] if self.game is not None and self.game[1] in self.screen_stack else None
         removals = [self.pop_screen() for _ in range(len(self.screen_stack) - 1)]
         removals += self.let_go(popping=shown)  # the last game's screens

@@ -41,11 +41,18 @@ def opened(path: Path):
     taken there (the app then offers it read-only). SheetFileError for a file that
     cannot be read, before anything is made for it (its lock file, a folder)."""
     from ..storage.atomic import SaveError
+    from ..storage.document import SheetFileError
     from ..storage.files import read_bytes, read_sheet
+    from ..storage.journal import holds_ours
     from ..storage.lock import SheetLocked
     from ..storage.session import SheetSession
 
-    read_bytes(path)  # no such file, a folder, a pipe
+    try:
+        read_bytes(path)  # no such file, a folder, a pipe
+    except SheetFileError:
+        if path.exists() or path.is_symlink() or not holds_ours(path):
+            raise
+        # gone, with the game typed into it in its journal: opening brings it back
     try:
         return SheetSession.open(path)
     except (SheetLocked, SaveError):

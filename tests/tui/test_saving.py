@@ -405,3 +405,57 @@ async def test_a_sheet_in_a_folder_named_like_markup_is_asked_about_and_kept_bes
         await pilot.pause()
         (copy,) = (folder / "copies").glob("*.ours-*.json")
         assert read_sheet(copy).sheet.players[0].renown == 30
+
+
+async def test_a_link_put_in_the_sheets_place_is_named_and_keep_ours_never_writes_through_it(
+        game_path, answer_at_once, tmp_path):
+    app = app_looking_by_hand(game_path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious unrelated data")
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        game_path.unlink()
+        game_path.symlink_to(victim)
+        app.look_at_file()
+        await pilot.pause()
+        question = str(app.screen.query_one("Label").render())
+        assert f"{game_path.name} was replaced by a link to {victim} by someone else" in question
+        answers = " ".join(str(button.label) for button in app.screen.query("Button"))
+        assert "in place of the link (what it points at is left as it is)" in answers and "Take" not in answers
+        await pilot.press("k")
+        await pilot.pause()
+        assert victim.read_text() == "precious unrelated data" and not game_path.is_symlink()
+        assert read_sheet(game_path).sheet.players[0].renown == 30
+        assert not (game_path.parent / "copies").exists()
+
+
+async def test_a_folder_put_in_the_sheets_place_keeps_ours_beside_it_and_quitting_undecided_says_where(
+        game_path, answer_at_once, capsys):
+    app = app_looking_by_hand(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await type_line(pilot, "30")
+        game_path.unlink()
+        game_path.mkdir()
+        app.look_at_file()
+        await pilot.pause()
+        assert "was replaced by a folder" in str(app.screen.query_one("Label").render())
+        await pilot.press("k")
+        await pilot.pause()
+        beside = game_path.with_name(f"{game_path.stem}-2.json")
+        assert app.session.path == beside and read_sheet(beside).sheet.players[0].renown == 30
+        await type_line(pilot, "31")
+        game_path.rmdir()
+        beside.unlink()
+        beside.mkdir()  # and once more, left undecided this time
+        app.look_at_file()
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    (copy,) = (game_path.parent / "copies").glob("*.ours-*.json")
+    assert read_sheet(copy).sheet.players[1].renown == 31
+    said = "".join(capsys.readouterr().err.split())  # as printed on leaving, lines wrapped
+    assert app.return_code == 0 and f"scorepad:Ourversioniskeptas{copy}" in said

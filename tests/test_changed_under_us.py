@@ -1,0 +1,182 @@
+"""An open sheet's file replaced under it by something that is not a sheet: a link to
+an unrelated file (never followed, read or written through), a folder (ours is saved
+beside it), or nothing at all (ours goes back where it was; after a crash, opening the
+sheet brings it back from its journal). Ours is never left in the hidden journal alone
+without a word of where it is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scorepad.storage.document import SheetFileError
+from scorepad.storage.files import read_sheet
+from scorepad.storage.journal import journal_path
+from scorepad.storage.session import SheetSession
+
+from .test_journal import crash, new_session, renown
+
+
+def copies(session: SheetSession) -> list[Path]:
+    folder = session.path.parent / "copies"
+    return sorted(folder.iterdir()) if folder.exists() else []
+
+
+def test_a_link_put_in_the_sheets_place_is_said_and_never_read_nor_written_through(tmp_path):
+    session = new_session()
+    session.apply(renown(41))
+    assert session.fold()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious unrelated data")
+    session.path.unlink()
+    session.path.symlink_to(victim)
+    session.apply(renown(42))
+    assert session.check_file() and session.conflict == b""  # nothing of theirs read through it
+    assert session.what_became() == f"replaced by a link to {victim}"
+    assert session.keep_ours() is None
+    assert victim.read_text() == "precious unrelated data"
+    assert not session.path.is_symlink() and read_sheet(session.path).sheet.players[0].renown == 42
+    assert copies(session) == []  # the unrelated file is copied nowhere
+    session.apply(renown(43))
+    session.close()
+    assert victim.read_text() == "precious unrelated data"
+    assert read_sheet(session.path).sheet.players[0].renown == 43
+
+
+def test_a_sheet_kept_behind_a_link_is_saved_where_the_link_pointed_when_it_was_opened(tmp_path):
+    session = new_session()
+    session.close()
+    real = tmp_path / "real.json"
+    os.replace(session.path, real)
+    session.path.symlink_to(real)
+    opened = SheetSession.open(session.path)
+    opened.apply(renown(5))
+    assert opened.fold()
+    assert session.path.is_symlink() and read_sheet(real).sheet.players[0].renown == 5
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    real.unlink()
+    real.symlink_to(victim)  # the file it points at, swapped for a link in turn
+    opened.apply(renown(6))
+    assert opened.check_file() and opened.what_became() == f"replaced by a link to {victim}"
+    opened.keep_ours()
+    opened.close()
+    assert victim.read_text() == "precious" and read_sheet(real).sheet.players[0].renown == 6
+
+
+@pytest.mark.parametrize("what, words", [
+    (lambda p: p.unlink(), "deleted"),
+    (lambda p: (p.unlink(), p.mkdir()), "replaced by a folder"),
+    (lambda p: p.write_bytes(b"garbage{{{"), "made unreadable"),
+    (lambda p: (p.unlink(), os.mkfifo(p)), "replaced by a named pipe"),
+])
+def test_what_was_put_in_the_sheets_place_is_said_as_it_is(what, words):
+    session = new_session()
+    session.apply(renown(3))
+    what(session.path)
+    assert session.check_file() and session.what_became() == words
+    session.close()
+
+
+def test_keep_ours_with_a_folder_in_the_sheets_place_saves_ours_beside_it_and_goes_on_there():
+    session = new_session()
+    first = session.path
+    session.apply(renown(41))
+    first.unlink()
+    first.mkdir()
+    session.apply(renown(42))
+    assert session.check_file()
+    assert session.keep_ours() is None
+    assert session.path == first.with_name(f"{first.stem}-2.json") and session.conflict is None
+    assert read_sheet(session.path).sheet.players[0].renown == 42
+    assert first.is_dir() and not journal_path(first).exists()  # the folder left, nothing hidden behind
+    session.apply(renown(43))
+    assert session.close() == ""
+    assert read_sheet(session.path).sheet.players[0].renown == 43
+
+
+def test_quitting_undecided_says_where_ours_is_kept():
+    session = new_session()
+    session.apply(renown(41))
+    session.path.unlink()
+    session.path.mkdir()
+    session.apply(renown(42))
+    assert session.check_file()
+    said = session.close()
+    (copy,) = copies(session)
+    assert said == f"Our version is kept as {copy} ({session.path.name} was replaced by a folder elsewhere)."
+    assert read_sheet(copy).sheet.players[0].renown == 42 and not journal_path(session.path).exists()
+    assert session.close() == "" and copies(session) == [copy]  # closing again keeps no second copy
+
+
+def test_quitting_finds_a_folder_put_there_since_the_last_look_and_keeps_ours_all_the_same():
+    session = new_session()
+    session.apply(renown(42))
+    session.path.unlink()
+    session.path.mkdir()
+    said = session.close()  # nobody looked since: the last save finds it
+    (copy,) = copies(session)
+    assert said.startswith(f"Our version is kept as {copy}") and read_sheet(copy).sheet.players[0].renown == 42
+
+
+def test_quitting_when_the_file_cannot_be_written_says_which_journal_holds_the_changes(monkeypatch):
+    from scorepad.storage import atomic
+    from .test_session_edges import refuse
+    import errno
+
+    session = new_session()
+    session.apply(renown(42))
+    monkeypatch.setattr(atomic.os, "replace", refuse(errno.ENOSPC))
+    said = session.close()
+    assert said.startswith(f"{session.path.name} could not be saved (cannot save {session.path}: the disk is full")
+    assert said.endswith(f"every change is in {journal_path(session.path)}, and goes into the file when it is "
+                         "opened again.")
+    monkeypatch.undo()
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 42
+    again.close()
+
+
+def test_a_sheet_deleted_while_open_and_the_app_killed_comes_back_from_its_journal():
+    session = new_session()
+    session.apply(renown(41))
+    assert session.fold()
+    session.path.unlink()
+    session.apply(renown(42))
+    assert session.check_file()  # the question is up: ours is in the journal, whole
+    crash(session)
+    with pytest.raises(SheetFileError) as gone:
+        read_sheet(session.path)
+    assert str(gone.value) == (f"{session.path}: no such file; the game typed into it is kept in its journal, "
+                               f"{journal_path(session.path).name}: `scorepad open {session.path.name}` brings it back")
+    back = SheetSession.open(session.path)
+    assert back.sheet.players[0].renown == 42 and "is back, from its journal" in back.told
+    assert not journal_path(session.path).exists()
+    back.apply(renown(43))
+    back.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 43
+
+
+def test_a_sheet_made_a_folder_and_the_app_killed_says_how_to_get_the_game_back():
+    session = new_session()
+    session.apply(renown(41))
+    session.path.unlink()
+    session.path.mkdir()
+    assert session.check_file()
+    crash(session)
+    with pytest.raises(SheetFileError) as taken:
+        read_sheet(session.path)
+    assert str(taken.value).endswith(f"`scorepad open {session.path.name}` brings it back once "
+                                     f"{session.path.name} is moved away")
+
+
+def test_a_missing_sheet_whose_journal_holds_no_whole_game_is_simply_missing():
+    session = new_session()
+    session.apply(renown(41))
+    crash(session)
+    session.path.unlink()  # its journal holds changes to a file that is gone: no game in it
+    with pytest.raises(SheetFileError) as gone:
+        read_sheet(session.path)
+    assert str(gone.value) == f"{session.path}: no such file"
