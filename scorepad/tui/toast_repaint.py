@@ -37,6 +37,8 @@ class ToastRepaint:
 
     def follow_screen(self, screen: Screen) -> None:
         """Look at the screen's toasts after each of its layouts (a toast going is one)."""
+        if not self.is_running:
+            return  # a screen changed as the app closes: nothing more is drawn
         if screen not in self._followed:
             self._followed.add(screen)
             screen.screen_layout_refresh_signal.subscribe(self, self.repaint_after_toasts)
