@@ -20,10 +20,12 @@ from .key_names import answer_key_names
 from .screen_stack import ScreenStack
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
+from .toast_repaint import ToastRepaint
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, ThemeMemory, ScreenStack, App):
+class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint, ScreenStack,
+                  App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -58,6 +60,7 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
         self.recall_theme()
         self.start_autosave()
         self.watch_for_hang_up()
+        self.follow_toasts()
         path, replay_path, demo, session = self.start
         if demo:
             self.open_demo()

@@ -8,7 +8,9 @@ import io
 import shutil
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from textual._compositor import ChopsUpdate, LayoutUpdate
 from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
@@ -47,6 +49,68 @@ def screen_lines(app, styles: bool = False) -> list[str]:
                       color_system="truecolor", record=True, legacy_windows=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text(styles=styles).splitlines()
+
+
+class TerminalCopy:
+    """What a real terminal shows: every update the app sends it (a whole frame, or the
+    parts of one that changed) written into a grid of cells, as a terminal writes them.
+    ``screen_lines`` draws the screen afresh from its widgets: a part the app never sent
+    again shows right there, and stale here (Pilot's terminal writes nothing)."""
+
+    def __init__(self, app) -> None:
+        self.cells = [[" "] * app.size.width for _ in range(app.size.height)]
+        send = app._display
+
+        def display(screen, update) -> None:
+            if update is not None and not app._batch_count:  # what a terminal would be sent
+                self.write(update)
+            send(screen, update)
+
+        app._display = display
+
+    def lines(self) -> list[str]:
+        """The terminal's lines now, without their trailing spaces."""
+        return ["".join(row).rstrip() for row in self.cells]
+
+    def write(self, update) -> None:
+        """Write one update, cropped as Textual crops it for the terminal."""
+        if isinstance(update, LayoutUpdate):
+            for y, strips in enumerate(update.strips, update.region.y):
+                x = update.region.x
+                for strip in strips:
+                    self.put(x, y, strip)
+                    x += strip.cell_length
+        elif isinstance(update, ChopsUpdate):
+            for y, x1, x2 in update.spans:
+                for end, (x, strip) in zip(update.chop_ends[y], update.chops[y].items()):
+                    if strip is None or x > x2 or end <= x1:
+                        continue
+                    if not (x2 > x >= x1 and end <= x2):
+                        strip = strip.crop(0, min(end, x2) - x)
+                    self.put(x, y, strip)
+
+    def put(self, x: int, y: int, strip) -> None:
+        """Write a strip's characters from (x, y); a wide character takes two cells."""
+        row = self.cells[y]
+        for segment in strip:
+            if segment.control:
+                continue
+            for character in segment.text:
+                width = cell_len(character)
+                if 0 <= x < len(row):
+                    row[x] = character
+                    if width == 2 and x + 1 < len(row):
+                        row[x + 1] = ""
+                x += width
+
+
+async def terminal_copy(pilot) -> TerminalCopy:
+    """A copy of the terminal from now on, starting from a whole frame of the screen."""
+    copy = TerminalCopy(pilot.app)
+    pilot.app.screen.refresh()  # the whole screen is sent next
+    await pilot.pause()
+    assert copy.lines() == [line.rstrip() for line in screen_lines(pilot.app)]
+    return copy
 
 
 def words_in(app, region: Region) -> str:
