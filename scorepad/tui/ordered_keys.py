@@ -73,6 +73,8 @@ def typed_keys(text: str, into) -> list[events.Key]:
             keys.append(pasted_key("space", " ", into))
         elif character.isprintable():
             keys.append(pasted_key(_character_to_key(character), character, into))
+    if keys:
+        keys[0].opens_paste = True  # where a paste began (a grid's rows start at its column)
     return keys
 
 
@@ -164,9 +166,10 @@ class OrderedKeys:
             self.notify(f"The paste stopped {where}: its last {len(left) + dropped} key(s) were not typed.",
                         severity="warning")
 
-    def on_cursor_grid_paste_reached_end(self, message) -> None:
-        """A table's last cell (or its edge) took a paste's key: the rest is not typed."""
-        self._drop_paste(message.grid, "at the end of the table it went into")
+    def on_cursor_grid_paste_stopped(self, message) -> None:
+        """A table took the last of a paste's keys it should (its end, a value refused):
+        the rest is not typed."""
+        self._drop_paste(message.grid, message.where)
 
     async def _until_settled(self) -> None:
         deadline = monotonic() + LONGEST_WAIT

@@ -79,3 +79,39 @@ async def test_S2_a_token_typed_or_pasted_over_a_cell_replaces_it(grid_game_path
         assert rows(app)[0] == "M*3 G ."
         await pilot.press("ctrl+home", "home", "c", "3", "enter")  # typed over M*3: C and Seal 3, untranslated
         assert rows(app)[0] == "C3 G ."
+
+
+async def test_S2_rows_pasted_from_mid_row_start_under_the_pastes_first_cell(grid_game_path):
+    """A line break went to the next row's first cell: a block pasted from the second
+    column had its second row shifted left (review)."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await on_grid(pilot)
+        await pilot.press("right")
+        post_paste(app, "M\tG\nC\tL\n")
+        await settle(pilot)
+        assert rows(app) == (". M G", ". C L")
+
+
+async def test_S2_rows_copied_with_an_empty_last_column_all_land_and_the_edge_is_said_once(grid_game_path):
+    """A trailing tab (a copied range with an empty last column) ended the whole paste
+    after its first row (review)."""
+    app = app_on(grid_game_path)
+    async with running(app, notifications=True) as pilot:
+        await on_grid(pilot)
+        post_paste(app, "M\tG\tC\t\nL\tL\tL\tx\n")
+        await settle(pilot)
+        assert rows(app) == ("M G C", "L L L")
+        assert (await toasts(pilot)).count("right edge") == 1
+
+
+async def test_S10_a_paste_stops_at_a_value_the_table_refuses_rather_than_typing_onto_it(game_path):
+    """Every key after a refused value was typed onto it, and nothing said (review)."""
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await goto(pilot, "renown")
+        post_paste(app, "40\t4x\t50\n3\t3\t2\n")
+        await settle(pilot)
+        assert [p.renown for p in on_disk(app).sheet.players] == [40, 0, 0]
+        assert "at a value the table refused: its last 9 key(s) were not typed" in await toasts(pilot)
+        assert app.screen.query_one("CountGrid").texts[0][1] == "4x"

@@ -60,3 +60,18 @@ async def test_the_results_heading_changed_under_a_note_is_the_one_shown_after_i
         assert heading_line(app).startswith("Undone: Alexandrina")
         await until(pilot, lambda: heading_line(app).startswith("Results"))
         assert "Shared victory" in heading_line(app)
+
+
+async def test_an_undo_that_recomposes_the_screen_still_says_what_it_undid(grid_game_path):
+    """The note went on the heading that the recompose then replaced: an undo that
+    brought the Library grid back said nothing at all (review)."""
+    from .test_library_grid import on_grid
+
+    app = app_on(grid_game_path)
+    async with running(app, SMALL) as pilot:
+        await on_grid(pilot)
+        await burst(pilot, "tab", "enter", "y")  # Remove the grid, asked first
+        assert app.session.sheet.library is None
+        await burst(pilot, "ctrl+z")
+        assert app.session.sheet.library is not None
+        assert heading_line(app).startswith("Undone:")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from textual.app import ComposeResult
 from textual.events import ScreenResume
 from textual.containers import Vertical, VerticalScroll
@@ -12,7 +14,7 @@ from ...storage.live_sheet import LiveSheet
 from ..host import host
 from ..widgets.footer import FooterBand
 from ..widgets.live_totals import LiveTotals
-from ..widgets.screen_heading import ScreenHeading
+from ..widgets.screen_heading import NOTE_SECONDS, ScreenHeading
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
 from .quiet_focus import QuietFocus
@@ -72,6 +74,7 @@ class GameScreen(QuietFocus):
         self._resumed = False  # shown at least once
         self._composed_in = ""  # the theme it was styled in when composed
         self.focus_after: str | None = None
+        self.note: tuple[str, bool, float] | None = None  # the last note on the heading line, and when
 
     def send(self, entry) -> str | None:
         """Apply one entry to the sheet. A refusal (read-only, a value the rules refuse)
@@ -83,7 +86,9 @@ class GameScreen(QuietFocus):
 
     def say_briefly(self, words: str, warning: bool = False) -> None:
         """Say what a key did (an undo, a redo) on the heading's line, for a moment: a
-        toast each stacked over the table."""
+        toast each stacked over the table. Said again on the new heading if the change
+        recomposes the screen (an undo that brings a tile or the grid back)."""
+        self.note = (words, warning, monotonic())
         self.query_one("#heading", ScreenHeading).say(words, warning)
 
     def why_not(self, action: str) -> str | None:
@@ -201,6 +206,8 @@ class GameScreen(QuietFocus):
             if self.structure(self.sheet) != self._structure:
                 await self.recompose()
                 self.make_buttons_instant()
+                if self.note is not None and monotonic() - self.note[2] < NOTE_SECONDS:
+                    self.query_one("#heading", ScreenHeading).say(*self.note[:2])
             self.show_sheet()
 
     def show_sheet(self) -> None:

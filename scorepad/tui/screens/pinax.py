@@ -168,6 +168,11 @@ class PinaxScreen(GameScreen):
         removed the grid without a word (new-user run)."""
         from .dialogs import ConfirmScreen
 
+        refused = self.cannot_change()
+        if refused:  # said before asking (a read-only sheet), not after a yes
+            self.notify(refused, severity="warning")
+            return
+
         def answer(remove: bool | None) -> None:
             if remove:
                 self.send(SetLibrary(rows=None))

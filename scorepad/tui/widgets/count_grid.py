@@ -187,10 +187,17 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.redraw()
 
     def on_key(self, event: Key) -> None:
-        if getattr(event, "pasted", False) and event.key in ("enter", "tab") and self.at_last_cell():
-            # the key does what it does typed (stores, moves on); what follows would go
-            # round over the first rows, or on past the table
-            self.post_message(self.PasteReachedEnd(self))
+        if getattr(event, "pasted", False) and event.key in ("enter", "tab"):
+            # stored first: a value refused keeps the cursor on it, and the rest of the
+            # paste would be typed onto it; else the key does what it does typed (moves
+            # on), and from the last cell what follows would go round over the first rows
+            if not self.commit():
+                event.stop()
+                event.prevent_default()
+                self.post_message(self.PasteStopped(self, "at a value the table refused"))
+                return
+            if self.at_last_cell():
+                self.post_message(self.PasteStopped(self))
         # "?" typed stays the help key where no value has one (a count); pasted, or in a
         # line of names, it is a character
         if event.is_printable and (event.character != "?" or getattr(event, "pasted", False) or self.takes_names):

@@ -26,19 +26,18 @@ class CursorGrid(Widget, can_focus=True):
     # Enter, a tab a Tab, as if typed; a grid has no paste of its own
     pastes_as_keys = True
 
-    class PasteReachedEnd(Message):
-        """A paste typed into ``grid`` reached its last cell (or its edge): the rest of
-        it would run past the grid (round to its first cell, over values just stored,
-        or out of it), so it is not typed."""
+    class PasteStopped(Message):
+        """A paste typed into ``grid`` stops ``where`` it did (its last cell: the rest
+        would run past the grid, round to its first cell over values just stored or out
+        of it; a value refused: the rest would be typed onto it): the rest is not typed."""
 
-        def __init__(self, grid: CursorGrid) -> None:
+        def __init__(self, grid: CursorGrid, where: str = "at the end of the table it went into") -> None:
             super().__init__()
-            self.grid = grid
+            self.grid, self.where = grid, where
 
     def grid_size(self) -> tuple[int, int]:
         """Rows and columns of the grid."""
         raise NotImplementedError
-
 
     def leave_cell(self) -> bool:
         """Called before the cursor leaves its cell (a grid that types in a cell stores

@@ -5,7 +5,7 @@ the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/
 cell; Ctrl+Home/Ctrl+End: the first/last row; PageUp/PageDown: the screens, as
 everywhere. Tab leaves the grid (a 64 x 64 Library would trap a Tab that stepped
 through every cell). A paste is typed as a spreadsheet's cells: a tab steps right, a
-line break goes to the next row.
+line break goes to the next row, under the paste's first cell.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid."""
@@ -72,6 +72,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.grid, self.marks = grid, marks or {}
         self.store = store  # (row, column, token): a callback, so a cell is stored at once
         self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
+        self.paste_column = 0  # the column a paste began in: its rows start there
+        self.past_edge = False  # a paste's line ran past the right edge: its rest is not typed
+        self.edge_said = False
         self.message = ""  # why the last key changed nothing
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
@@ -119,8 +122,13 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.leave_cell()
 
     def on_key(self, event: Key) -> None:
+        if getattr(event, "opens_paste", False):  # rows of a paste start at its first column
+            self.paste_column, self.past_edge, self.edge_said = self.cursor[1], False, False
         if getattr(event, "pasted", False) and event.key in ("tab", "enter"):
             self.paste_step(event)
+            return
+        if self.past_edge and getattr(event, "pasted", False):
+            event.stop()  # a cell past the grid's right edge: not typed, up to the line's end
             return
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
@@ -132,18 +140,29 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.redraw()
 
     def paste_step(self, key: Key) -> None:
-        """A copied spreadsheet's tab steps right and its line break goes to the next
-        row's first cell, as cells do there (a tab typed leaves the grid; an Enter typed
-        stores the cell and stays). Past the last column or row, the paste ends."""
+        """A copied spreadsheet's tab steps right and its line break goes to the next row,
+        under the paste's first cell, as cells do there (a tab typed leaves the grid; an
+        Enter typed stores the cell and stays). A line's cells past the right edge are
+        not typed (said once); past the last row, the paste ends."""
         row, col = self.cursor
         height, width = self.grid_size()
         key.stop()
         key.prevent_default()
-        if (col + 1 if key.key == "tab" else row + 1) >= (width if key.key == "tab" else height):
-            self.post_message(self.PasteReachedEnd(self))
+        if key.key == "tab" and col + 1 >= width:
             self.leave_cell()
-            return
-        self.action_jump(*((row, col + 1) if key.key == "tab" else (row + 1, 0)))
+            self.past_edge = True
+            if not self.edge_said:
+                self.edge_said = True
+                self.notify(f"Cells past the grid's right edge are not typed (it is {width} wide).",
+                            severity="warning")
+        elif key.key == "tab":
+            self.action_jump(row, col + 1)
+        elif row + 1 >= height:
+            self.post_message(self.PasteStopped(self))
+            self.leave_cell()
+        else:
+            self.past_edge = False
+            self.action_jump(row + 1, self.paste_column)
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
