@@ -130,3 +130,47 @@ def test_an_export_never_replaces_a_sheets_journal_or_lock_even_with_force(tmp_p
         check_export_target(out, None, force=True)
     assert str(refused.value) == f"cannot write {out}: it belongs to the scoresheet {sheet.name}; choose another name"
     assert out.read_text() == "values not saved yet"
+
+
+def test_an_export_through_a_link_into_the_saved_games_folder_is_refused(scorepad_home, tmp_path):
+    """``-o link.csv``, a link to a file in the games folder: the write follows the link."""
+    from scorepad.storage.paths import games_dir
+
+    games_dir().mkdir(parents=True, exist_ok=True)
+    inside = games_dir() / "friday.csv"
+    inside.write_text("old")
+    link = tmp_path / "link.csv"
+    link.symlink_to(inside)
+    with pytest.raises(SaveError) as refused:
+        check_export_target(link, None, force=True)
+    assert str(refused.value) == (f"cannot write {link}: it is in the saved games folder, where Home lists "
+                                  "games; choose another folder")
+    assert inside.read_text() == "old"
+
+
+def test_an_export_through_a_link_to_a_sheets_journal_is_refused(tmp_path):
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    journal = tmp_path / ".game.json.journal"
+    journal.write_text("values not saved yet")
+    link = tmp_path / "out" / "link.csv"
+    link.parent.mkdir()
+    link.symlink_to(journal)
+    with pytest.raises(SaveError) as refused:
+        check_export_target(link, None, force=True)
+    assert str(refused.value) == f"cannot write {link}: it belongs to the scoresheet game.json; choose another name"
+
+
+@pytest.mark.parametrize("name", [".game.json.journal", "game.json.lock"])
+def test_the_journal_of_a_sheet_whose_file_is_gone_is_still_not_an_export_target(tmp_path, name):
+    """Its journal may hold the only copy of the game (the file deleted while it was open)."""
+    (tmp_path / ".game.json.journal").write_text("the only copy of the game")
+    out = tmp_path / name
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, None, force=True)
+    assert str(refused.value) == f"cannot write {out}: it belongs to the scoresheet game.json; choose another name"
+    assert (tmp_path / ".game.json.journal").read_text() == "the only copy of the game"
+
+
+def test_a_journal_like_name_with_no_sheet_and_no_journal_is_free(tmp_path):
+    assert check_export_target(tmp_path / "game.json.lock", None, force=False) is False

@@ -20,7 +20,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.storage.journal import journal_path
 from scorepad.storage.session import SheetSession
 
-from .test_journal import new_session, renown
+from .test_journal import crash, new_session, renown
 
 
 def mode_of(path) -> int:
@@ -119,3 +119,84 @@ def test_a_journal_with_no_whole_line_is_nobody_s_work_and_goes_quietly(left):
     opened.apply(renown(4))
     opened.close()
     assert read_sheet(session.path).sheet.players[0].renown == 4
+
+
+@pytest.mark.parametrize("left", [b"{", b'{"journal":1,"base":"0123456789abcdef'])
+def test_a_torn_first_write_of_a_few_bytes_goes_quietly_too(left):
+    """The first write is the header line (88 bytes) and the first change: a kill in
+    it leaves a prefix with no line break, shorter than the header."""
+    session = new_session()
+    session.close()
+    journal_path(session.path).write_bytes(left)
+    opened = SheetSession.open(session.path)
+    assert opened.told == "" and not journal_path(session.path).exists()
+    assert not list(session.path.parent.glob("*.set-aside"))
+    opened.close()
+
+
+def crashed_with_two_values():
+    """A sheet whose journal holds renown 7 and 9 (never folded), its writer killed."""
+    session = new_session()
+    session.apply(renown(7))
+    session.apply(renown(9, 1))
+    session.sync()
+    crash(session)
+    return session
+
+
+def assert_set_aside_with_the_values(session, opened) -> None:
+    (aside,) = session.path.parent.glob(".*.set-aside")
+    assert "kept as" in opened.told and aside.name in opened.told
+    assert b'"value":7' in aside.read_bytes() and b'"value":9' in aside.read_bytes()
+    assert not journal_path(session.path).exists()
+
+
+def test_a_journal_whose_first_line_is_damaged_is_set_aside_not_removed():
+    """No whole record is read from it, yet it holds the values typed: not nobody's work."""
+    session = crashed_with_two_values()
+    journal = journal_path(session.path)
+    journal.write_bytes(b"X" + journal.read_bytes()[1:])
+    opened = SheetSession.open(session.path)
+    assert_set_aside_with_the_values(session, opened)
+    opened.close()
+
+
+def test_a_journal_too_large_to_read_is_set_aside_not_removed(monkeypatch):
+    session = crashed_with_two_values()
+    monkeypatch.setattr(journal_module, "MAX_JOURNAL_BYTES", 50)
+    opened = SheetSession.open(session.path)
+    assert_set_aside_with_the_values(session, opened)
+    opened.close()
+
+
+def test_a_damaged_journal_with_no_line_break_but_longer_than_a_header_is_set_aside():
+    session = new_session()
+    session.close()
+    journal_path(session.path).write_bytes(b"x" * 200)
+    opened = SheetSession.open(session.path)
+    assert "kept as" in opened.told and list(session.path.parent.glob(".*.set-aside"))
+    opened.close()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")
+def test_an_unreadable_journal_is_set_aside_not_removed():
+    session = crashed_with_two_values()
+    journal = journal_path(session.path)
+    journal.chmod(0)
+    opened = SheetSession.open(session.path)
+    (aside,) = session.path.parent.glob(".*.set-aside")
+    assert "kept as" in opened.told and not journal.exists()
+    aside.chmod(0o600)
+    assert b'"value":9' in aside.read_bytes()
+    opened.close()
+
+
+def test_a_journal_that_is_a_folder_is_set_aside_not_removed():
+    session = new_session()
+    session.close()
+    journal_path(session.path).mkdir()
+    (journal_path(session.path) / "inside").write_text("kept")
+    opened = SheetSession.open(session.path)
+    (aside,) = session.path.parent.glob(".*.set-aside")
+    assert "kept as" in opened.told and (aside / "inside").read_text() == "kept"
+    opened.close()

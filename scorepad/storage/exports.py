@@ -141,17 +141,25 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
 def not_a_sheets_place(out: Path) -> None:
     """SaveError when ``out`` is in the saved games folder (DESIGN: exports never land
     where Home looks for games) or is the journal or lock of a sheet beside it (a
-    journal may hold values not saved in the sheet yet)."""
+    journal may hold values not saved in the sheet yet), or is a link to such a place."""
     from .journal import journal_path
     from .lock import lock_path
 
-    if out.parent.resolve() == games_dir().resolve():
-        raise SaveError(f"cannot write {out}: it is in the saved games folder, where Home lists games; "
-                        "choose another folder")
-    names = (out.name[1:].removesuffix(".journal"), out.name.removesuffix(".lock"))
-    for sheet in {out.with_name(name) for name in names if name}:
-        if out in (journal_path(sheet), lock_path(sheet)) and sheet.is_file():
-            raise SaveError(f"cannot write {out}: it belongs to the scoresheet {sheet.name}; choose another name")
+    try:
+        target = out.resolve()  # an export is written where a link points (atomic_write follows it)
+    except (OSError, RuntimeError):  # a loop of links: the write says why
+        target = out
+    for place in dict.fromkeys((out, target)):
+        if place.parent.resolve() == games_dir().resolve():
+            raise SaveError(f"cannot write {out}: it is in the saved games folder, where Home lists games; "
+                            "choose another folder")
+        names = (place.name[1:].removesuffix(".journal"), place.name.removesuffix(".lock"))
+        for sheet in {place.with_name(name) for name in names if name}:
+            # a journal whose sheet is gone may hold the only copy of the game
+            if place in (journal_path(sheet), lock_path(sheet)) and (
+                    sheet.is_file() or os.path.lexists(journal_path(sheet))):
+                raise SaveError(f"cannot write {out}: it belongs to the scoresheet {sheet.name}; "
+                                "choose another name")
 
 
 def write_export(text: str, stem: str, suffix: str, folder: Path | None = None) -> Path:

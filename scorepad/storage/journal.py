@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import threading
 from contextlib import suppress
 from datetime import datetime
@@ -238,6 +239,32 @@ def read_journal(path: Path) -> tuple[list[dict], int]:
         records.append(record)
         size += len(raw) + 1
     return records, size
+
+
+# the first write of a journal starts with its header line, ``{"journal":1,"base":H}``
+# and its line break: 88 bytes. A kill (or a full disk) in that write leaves fewer
+# bytes than this and no line break; anything more was a journal someone wrote.
+HEADER_BYTES = len(line({"journal": 1, "base": "0" * 64}))
+
+
+def holds_nothing(path: Path) -> bool:
+    """Whether the journal at ``path`` is absent or nobody's work: a regular file that
+    is empty, or a torn first write (shorter than a header line, with no line break).
+    A journal that is damaged, too large, unreadable or not a regular file is not:
+    whatever it holds may be the only copy of values typed, so it is set aside."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode) or info.st_size >= HEADER_BYTES:
+        return False
+    try:
+        data = read_small_file(path, HEADER_BYTES, "a journal")
+    except (OSError, ValueError):  # unreadable now: not known to be empty
+        return False
+    return data is None or b"\n" not in data
 
 
 def holds_ours(sheet: Path) -> bool:

@@ -22,7 +22,7 @@ from .atomic import SaveError, atomic_write, real_target, stat_key
 from .document import SheetFileError, history_adapter, parse_document
 from .document_writer import EntryTexts
 from .files import kind_of, read_bytes, sheet_pieces
-from .journal import Journal, changes_to_replay, digest, journal_path, read_journal
+from .journal import Journal, changes_to_replay, digest, holds_nothing, journal_path, read_journal
 
 
 @dataclass
@@ -148,7 +148,9 @@ def load_current(path: Path) -> Current:
     records, size = read_journal(journal_path(path))
     changes = changes_to_replay(records, file.hash)
     if changes is None:
-        if not records:  # none, or cut before its first line ended (a full disk): nothing in it was shown
+        # none, or cut before its first line ended (a full disk): nothing in it was shown.
+        # Not a journal that merely gave no record (damaged, too large, unreadable): set aside
+        if not records and holds_nothing(journal_path(path)):
             return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
         return Current(history, file, "", False, None, ours_in(records), None, states)
     try:
