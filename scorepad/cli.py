@@ -386,7 +386,13 @@ def main(argv: list[str] | None = None) -> int:
     else:
         sys.stdout.reconfigure(errors="backslashreplace")  # an ASCII-only terminal, say
     argv = with_command(sys.argv[1:] if argv is None else argv)
-    args = app_arguments(argv) or build_parser().parse_args(argv)
+    try:
+        args = app_arguments(argv) or build_parser().parse_args(argv)
+    except SystemExit as done:  # --version, -h: argparse lets a failed print go unsaid
+        if done.code == 0 and isinstance(sys.stdout, ClosedOutput):
+            print("scorepad: cannot write the output: standard output is closed", file=sys.stderr)
+            return 1
+        raise
     try:
         code = args.run(args)
         sys.stdout.flush()  # a write error of buffered output shows here, not at exit

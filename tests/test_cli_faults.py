@@ -385,6 +385,11 @@ def test_a_closed_standard_stream_gets_no_traceback_and_the_exit_code_says_what_
     import sys
 
     shut = ">&-" if closed == "stdout" else "2>&-"
+    if closed == "stdout":  # argparse's own printing too
+        for asked in ("--version", "score -h"):
+            done = subprocess.run(["/bin/sh", "-c", f'exec "$0" -m scorepad {asked} >&-', sys.executable],
+                                  capture_output=True, text=True)
+            assert done.returncode == 1 and "standard output is closed" in done.stderr
     for sheet, code in ((str(game), 0), ("/no/such.json", 2)):
         done = subprocess.run(["/bin/sh", "-c", f'exec "$0" -m scorepad score "$1" {shut}', sys.executable, sheet],
                               capture_output=True, text=True)
