@@ -113,7 +113,7 @@ class RoundGrid(CountGrid):
 
     def action_store_or_step(self) -> None:
         """Store the cell; then the next cell, or on the last one stay."""
-        if self.cursor != (len(self.rows) - 1, len(self.players) - 1):
+        if not self.at_last_cell():
             self.action_step(1)
             return
         with self.drawn_once():

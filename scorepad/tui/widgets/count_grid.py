@@ -92,7 +92,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         """The width of a player's column at rest, in cells."""
         return self.fitted()[1]
 
-    def shortened(self) -> bool:
+    def headings_cut(self) -> bool:
         """Whether a column heading is drawn shortened (its name does not fit)."""
         return any(cell_len(name) >= self.column_width for name in self.players)
 
@@ -344,7 +344,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             words = f"{where}: {done.message}"
         elif self.has_focus and self.hint:
             words = self.HINT
-            if self.shortened():  # the cursor's cell by its player's whole name, over the keys
+            if self.headings_cut():  # the cursor's cell by its player's whole name, over the keys
                 width = self.size.width or cell_len(where)
                 return [*wrapped(where, width), *wrapped(words, width)]
         else:
