@@ -27,6 +27,7 @@ from time import monotonic
 from textual import events
 from textual.keys import _character_to_key  # how Textual names a typed character's key
 from textual.screen import Screen
+from textual.widget import Widget
 
 # A question that comes up on its own (``asked_at`` on its screen: someone else saved
 # the sheet, a save failed) takes no key of a run of keys (each within GUARD_PAUSE of
@@ -37,8 +38,12 @@ GUARD_SETTLE = 0.6
 GUARD_PAUSE = 0.3
 
 # A key never waits longer than this for the app to settle (a running animation keeps
-# some queue busy): better a key on time than a frozen keyboard.
+# some queue busy): better a key on time than a frozen keyboard. While a screen or a
+# widget is still being built, though, it waits for it up to LONGEST_BUILD: a key let go
+# early went to the screen below (a loaded machine took over a second to build the play
+# record, and the date typed for it was lost).
 LONGEST_WAIT = 1.0
+LONGEST_BUILD = 10.0
 
 # A paste into a table longer than this is typed not at all (each key waits for the one
 # before: a page of text would hold the keyboard for minutes); the longest a game needs,
@@ -172,9 +177,12 @@ class OrderedKeys:
         self._drop_paste(message.grid, message.where)
 
     async def _until_settled(self) -> None:
-        deadline = monotonic() + LONGEST_WAIT
+        began = monotonic()
         spins = 0
-        while not self._quiet() and monotonic() < deadline:
+        # what is being built is asked only after LONGEST_WAIT: the registry walked once
+        # per spin is the common case's cost otherwise
+        while not self._quiet() and (monotonic() < began + LONGEST_WAIT or
+                                     (monotonic() < began + LONGEST_BUILD and self._building())):
             spins += 1
             await asyncio.sleep(0 if spins < 50 else 0.001)
 
@@ -201,6 +209,12 @@ class OrderedKeys:
                 # a dialog say, keeps its own until it is on top again: waiting for them
                 # held every key typed into the dialog for a second)
         return True
+
+    def _building(self) -> bool:
+        """Whether a screen or a widget is still being composed and mounted (work that
+        ends, however long a busy machine takes over it)."""
+        return any(isinstance(pump, Widget) and not pump.is_mounted and not pump._closing
+                   for pump in self._registry)
 
     def keys_settled(self) -> bool:
         """Whether every key read so far has been handled, and all it started is done."""

@@ -6,6 +6,7 @@ then checks the saved file, not only the screen."""
 
 from __future__ import annotations
 
+from scorepad.rules.record_text import moment_text
 from scorepad.storage.files import read_sheet
 
 from .conftest import app_on, running
@@ -371,3 +372,27 @@ async def test_S8_a_word_processors_paragraph_break_in_a_paste_is_an_enter(game_
         post_paste(app, "4\u20293\u2028\x0b2\n")  # a vertical tab is no space: dropped
         await settle(pilot)
         assert [[c.renown for c in p.scholars] for p in saved(app).players] == [[4], [3], [2]]
+
+
+async def test_keys_typed_while_a_screen_is_built_wait_for_it_however_long_it_takes(game_path, monkeypatch):
+    """A key waited at most a second (``LONGEST_WAIT``) for the app to settle, then went
+    to whatever had the focus: with four test runs on two cores, the play record took
+    longer than that to build, and the date typed for it went into the screen below.
+    Here the wait is a tenth of the time the play record takes to mount."""
+    import asyncio
+
+    from scorepad.tui import ordered_keys
+    from scorepad.tui.screens.record import RecordScreen
+
+    mount = RecordScreen.on_mount
+
+    async def slow_mount(self) -> None:  # a loaded machine
+        await asyncio.sleep(0.5)
+        mount(self)
+
+    monkeypatch.setattr(RecordScreen, "on_mount", slow_mount)
+    monkeypatch.setattr(ordered_keys, "LONGEST_WAIT", 0.05)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", *"2026-11-27 19:05", "ctrl+s")
+        assert moment_text(app.session.sheet.played.started) == "2026-11-27 19:05"
