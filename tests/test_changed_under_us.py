@@ -180,3 +180,20 @@ def test_a_missing_sheet_whose_journal_holds_no_whole_game_is_simply_missing():
     with pytest.raises(SheetFileError) as gone:
         read_sheet(session.path)
     assert str(gone.value) == f"{session.path}: no such file"
+
+
+@pytest.mark.parametrize("damage", ['"ours": [{"kind": "nope"}]', '"ours": "not a history"'])
+def test_a_missing_sheet_whose_journal_keeps_a_damaged_game_is_not_promised_back(damage):
+    """What ``score`` says of a missing sheet and what ``open`` does agree: a journal
+    whose kept game does not read is no game to bring back (it was promised, and
+    ``open`` then said "no such file")."""
+    session = new_session()
+    session.close()
+    journal_path(session.path).write_text(f'{{"journal": 1, "base": "x"}}\n{{{damage}}}\n')
+    session.path.unlink()
+    with pytest.raises(SheetFileError) as gone:
+        read_sheet(session.path)
+    assert str(gone.value) == f"{session.path}: no such file"
+    with pytest.raises(SheetFileError) as opened:
+        SheetSession.open(session.path)
+    assert str(opened.value) == f"{session.path}: no such file"

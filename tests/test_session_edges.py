@@ -21,7 +21,7 @@ from scorepad.rules.describe import describe
 from scorepad.rules.entries import Begin, EntryError, RenamePlayer, SetCount, apply, fold
 from scorepad.rules.states import States
 from scorepad.storage import atomic, journal as journal_module, live_sheet as live_sheet_module
-from scorepad.storage import session as session_module, sheet_file
+from scorepad.storage import journal_replay, session as session_module
 from scorepad.storage.atomic import SaveError, atomic_write, link_new, real_target
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.document import MAX_HISTORY
@@ -704,8 +704,8 @@ def test_a_window_applies_only_the_writers_new_entry(monkeypatch):
     assert writer.fold()
     viewer = SheetSession.open(writer.path, read_only=True)
     viewer.follow()
-    applied, real = [], sheet_file.apply
-    monkeypatch.setattr(sheet_file, "apply", lambda state, entry: applied.append(entry) or real(state, entry))
+    applied, real = [], journal_replay.apply
+    monkeypatch.setattr(journal_replay, "apply", lambda state, entry: applied.append(entry) or real(state, entry))
     writer.apply(renown(9))
     assert viewer.follow() and viewer.sheet.players[0].renown == 9
     assert applied == [renown(9)]

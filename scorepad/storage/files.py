@@ -99,9 +99,10 @@ def read_sheet(path: Path) -> Loaded:
     try:
         data = read_bytes(path)
     except SheetFileError as err:
-        from .journal import holds_ours, journal_path
+        from .journal import journal_path
+        from .journal_replay import ours_left
 
-        if not holds_ours(path):
+        if ours_left(path) is None:
             raise
         free = "" if err.problem == "no such file" else f" once {path.name} is moved away"
         raise SheetFileError(str(path), "", f"{err.problem}; the game typed into it is kept in its journal, "

@@ -267,12 +267,6 @@ def holds_nothing(path: Path) -> bool:
     return data is None or b"\n" not in data
 
 
-def holds_ours(sheet: Path) -> bool:
-    """Whether the journal of this sheet keeps our whole history (written once someone
-    else's version was found in its place): the game is there if the file is gone."""
-    return any("ours" in record for record in read_journal(journal_path(sheet))[0])
-
-
 def changes_to_replay(records: list[dict], sheet_hash: str) -> list[dict] | None:
     """The changes that the sheet file with this hash does not hold yet; None when the
     journal belongs to another version of the file (someone else rewrote it)."""

@@ -29,7 +29,8 @@ from .journal import Journal, changes_to_replay, read_journal
 from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
 from .files import sheet_bytes
-from .sheet_file import SheetFile, fold_snapshot, load_current, ours_left, replay_states, replayed
+from .journal_replay import ours_left, replayed
+from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states
 
 
 class SheetSession(ChangedUnderUs):

@@ -43,14 +43,14 @@ def opened(path: Path):
     from ..storage.atomic import SaveError
     from ..storage.document import SheetFileError
     from ..storage.files import read_bytes, read_sheet
-    from ..storage.journal import holds_ours
     from ..storage.lock import SheetLocked
     from ..storage.session import SheetSession
+    from ..storage.journal_replay import ours_left
 
     try:
         read_bytes(path)  # no such file, a folder, a pipe
     except SheetFileError:
-        if path.exists() or path.is_symlink() or not holds_ours(path):
+        if path.exists() or path.is_symlink() or ours_left(path) is None:
             raise
         # gone, with the game typed into it in its journal: opening brings it back
     try:

@@ -1,0 +1,55 @@
+"""What a journal's records make of a history: the changes typed since the file was
+written, made again (after a crash), and the game a journal kept whole once someone
+else's version took the file's place (``ours``): brought back when the file is gone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..rules.entries import EntryError, apply
+from ..rules.states import States
+from .document import history_adapter
+from .journal import journal_path, read_journal
+
+
+def ours_left(path: Path) -> list | None:
+    """Our history, as the journal of a sheet whose file is gone kept it (someone else
+    deleted or moved the file while it was open, and scorepad stopped before the user
+    chose), or None."""
+    return ours_in(read_journal(journal_path(path))[0])
+
+
+def ours_in(records: list[dict]) -> list | None:
+    """Our history as a journal kept it once someone else's version was found in the
+    file (its last ``ours`` record, with the changes made after it), or None."""
+    for n in range(len(records) - 1, -1, -1):
+        if "ours" in records[n]:
+            try:
+                base = list(history_adapter().validate_python(records[n]["ours"]))
+                return replayed(base, [r for r in records[n + 1:] if "put" in r or "keep" in r])[0]
+            except (KeyError, TypeError, ValueError, IndexError, EntryError):
+                return None
+    return None
+
+
+def replayed(history: list, changes: list[dict], states: States | None = None) -> tuple[list, States]:
+    """The history with a journal's changes made, and the state after each entry
+    (``states``, those of ``history``, spare replaying the entries no change touched).
+    KeyError, TypeError, ValueError, IndexError or EntryError for changes that are not
+    a journal's, or do not apply."""
+    history, low = list(history), len(history)
+    for change in changes:
+        at = change["put"] if "put" in change else change["keep"]
+        if type(at) is not int or not 1 <= at <= len(history):
+            raise IndexError(f"a change at {at!r}, in a history of {len(history)}")
+        low = min(low, at)
+        if "put" in change:
+            history[at:] = [history_adapter().validate_python([change["entry"]])[0]]
+        else:
+            del history[at:]
+    kept = states.prefix(low, history) if states is not None else States(history)
+    state = kept[-1] if len(kept) else None
+    for entry in history[len(kept):]:  # every entry from the first changed one applies
+        state = apply(state, entry)
+        kept.append(state)
+    return history, kept
