@@ -409,6 +409,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # a bug: its details to a file, two lines to the user
+        from .storage.crash_report import EXIT_CODE, print_crash
+
+        print_crash(err, "scorepad " + " ".join(argv))
+        return EXIT_CODE
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from textual.binding import Binding
 
 from .autosave import Autosave
 from .background_search import BackgroundSearch
+from .crash_exit import CrashExit
 from .game_opener import GameOpener
 from .hang_up import HangUp
 from .ordered_keys import OrderedKeys
@@ -25,7 +26,7 @@ from ..messages import READ_ONLY
 
 
 class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint, ScreenStack,
-                  App):
+                  CrashExit, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -185,5 +186,4 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
 
     def on_unmount(self) -> None:
         self.stop_watching()
-        if self.session:
-            self.session.close()
+        self.close_open_sheet()

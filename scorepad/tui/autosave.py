@@ -277,9 +277,9 @@ class Autosave:
                 except SaveError as err:
                     self.notify(str(err), severity="error", timeout=12)
                     return
-                self.close_and_exit(f"scorepad: the changes that could not be saved are in {kept}")
+                self.close_and_exit(f"the changes that could not be saved are in {kept}")
             elif answer == "q":
-                self.close_and_exit(f"scorepad: quit without saving the last changes to {session.path}")
+                self.close_and_exit(f"quit without saving the last changes to {session.path}")
 
         self._asking = True
         self.push_screen(ChoiceScreen(
@@ -300,10 +300,12 @@ class Autosave:
             yield SystemCommand("Choose a version", "Someone else changed the file: keep ours or theirs",
                                 self.ask_which_version)
 
-    def close_and_exit(self, message: str | None = None) -> None:
-        """Close the sheet (its last changes into the file) and end the app."""
+    def close_and_exit(self, message: str = "") -> None:
+        """Close the sheet (its last changes into the file) and end the app. ``message``,
+        else what closing said (where ours went, when not into the file), is said once
+        the terminal is back (``parting_words``)."""
         self.sync_journal()  # no frame comes now: the keys it held are let go
-        said = self.session.close() if self.session else ""
-        if said and not message:  # where ours went, when it could not go into the file
-            message = f"scorepad: {said}"
-        self.exit(message=message)
+        self.close_open_sheet()
+        if message:
+            self.closing_words = message
+        self.exit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from contextlib import suppress
 from pathlib import Path
 
 
@@ -21,7 +23,9 @@ def launch(path: Path | None = None, replay: Path | None = None, demo: bool = Fa
 
 
 def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int:
-    """``launch``, the terminal reading keys as typed and the collector held."""
+    """``launch``, the terminal reading keys as typed and the collector held. What the
+    app has to say at the end (``parting_words``) is printed once the terminal is back;
+    after a bug, the exit code is ``crash_report.EXIT_CODE``."""
     session = None
     try:
         session = opened(path) if path is not None else None
@@ -33,6 +37,13 @@ def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int
         start_up.let_go()  # a run that never drew a frame
         if session is not None:
             session.close()  # closed by the app already, unless it never started
+    if words := app.parting_words():
+        with suppress(OSError, ValueError):  # a terminal hung up, a closed stderr: no one to tell
+            print(words, file=sys.stderr)
+    if app.crash_words:
+        from ..storage.crash_report import EXIT_CODE
+
+        return EXIT_CODE
     return app.return_code or 0
 
 
