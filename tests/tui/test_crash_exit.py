@@ -86,7 +86,13 @@ async def quit_after_the_file_is_gone(pilot) -> None:
     pilot.app.exit()  # not Ctrl+Q: an end that did not say where ours went
 
 
-def test_any_end_of_the_app_says_where_ours_went(game_path, headless, capfd):
+@pytest.mark.parametrize("markup", [False, True])
+def test_any_end_of_the_app_says_where_ours_went(game_path, headless, capfd, markup):
+    """Said as printed, never read as markup: in a folder named ``[``, the sheet's
+    path holds ``[/x]``, a closing tag that stopped Textual's printing of it."""
+    if markup:
+        (game_path.parent / "[").mkdir()
+        game_path = game_path.rename(game_path.parent / "[" / "x].json")
     headless.append(quit_after_the_file_is_gone)
     assert launch(game_path) == 0
     said = capfd.readouterr().err
