@@ -142,6 +142,11 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
         else:
             self.notify(words, severity="information" if done else "warning", timeout=2.5)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, pressed to quit: how to (Textual's words carry markup, which ``notify``
+        shows as typed)."""
+        self.notify("Press Ctrl+Q to quit: every value typed is saved already.", title="Do you want to quit?")
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen, key_sections
 

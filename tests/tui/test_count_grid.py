@@ -3,12 +3,14 @@ spreadsheet, committed on Enter, Tab, an arrow, a click or leaving it."""
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.storage.files import read_sheet
 from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.widgets.count_grid import CountGrid
 
 from .conftest import app_on, running
-from .helpers import count_cell, focused_id, goto, on_disk
+from .helpers import burst, count_cell, focused_id, goto, on_disk
 
 
 def renown(app) -> list[int]:
@@ -62,16 +64,34 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
         assert len(app.session.history) == 1
 
 
-async def test_tab_past_the_last_cell_wraps_to_the_first(game_path):
+@pytest.mark.parametrize("keys", [("tab",), ("down",), ("right",), ("down", "right", "enter")])
+async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys):
+    """Renown's table is its screen's only field: Down on its last row went to the top
+    row, and the next value typed replaced the first player's Renown (a new user's run)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await burst(pilot, *"40", "enter")
+        grid = app.screen.query_one(CountGrid)
+        grid.cursor = grid.find("kings_requests-2")
+        await burst(pilot, *"2", *keys, *"1", "enter")
+        assert focused_id(app) == "kings_requests-2"
+        assert app.session.sheet.players[2].kings_requests == 1
+        assert app.session.sheet.players[0].renown == 40
+
+
+@pytest.mark.parametrize("start, keys, cell", [
+    ("renown-0", ("up",), "renown-0"), ("renown-0", ("left",), "renown-0"), ("renown-0", ("shift+tab",), "renown-0"),
+    ("renown-0", ("end", "ctrl+end"), "kings_requests-2"), ("kings_requests-2", ("home", "ctrl+home"), "renown-0"),
+])
+async def test_the_cursor_stops_at_a_tables_edges_and_home_end_reach_them(game_path, start, keys, cell):
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "renown")
         grid = app.screen.query_one(CountGrid)
-        grid.cursor = grid.find("kings_requests-2")
-        await pilot.press(*"2", "tab")
-        await pilot.pause()
-        assert app.session.sheet.players[2].kings_requests == 2
-        assert focused_id(app) == "renown-0"
+        grid.cursor = grid.find(start)
+        await burst(pilot, *keys)
+        assert focused_id(app) == cell
 
 
 async def test_a_click_stores_the_cell_and_moves_the_cursor(game_path):

@@ -109,6 +109,18 @@ async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_pat
         assert app.focused is bar and bar.highlighted == 1
 
 
+async def test_E1_E7_going_back_asks_with_no_focused_so_a_burst_of_enters_records_nothing(game_path):
+    """``left enter enter`` typed in a burst went back a phase: Yes had the focus."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        app.live.send(EnterPhase(phase="execution", generation=1))
+        await pilot.pause()
+        await tab_to(pilot, "phase")
+        await burst(pilot, "left", "enter", "enter")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert marks(app.session.sheet) == [("phase", "execution", 1)]
+
+
 async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
@@ -278,8 +290,8 @@ async def test_up_on_the_first_field_and_down_on_the_last_go_nowhere_round_the_s
         await goto(pilot, "pinax")
         quick = app.screen.query_one("#quick")
         quick.focus()
-        await burst(pilot, "up")  # the first field: the table's own rows wrap, as before
-        assert app.focused is quick and quick.cursor[0] == len(app.session.sheet.players) - 1
+        await burst(pilot, "up")  # the first field: the cursor stays on the table's top row
+        assert app.focused is quick and quick.cursor[0] == 0
         assert app.session.sheet.library is not None
 
 

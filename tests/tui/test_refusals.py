@@ -161,3 +161,14 @@ async def test_ctrl_f_on_results_says_on_the_heading_line_what_it_did(game_path)
         assert app.session.sheet.finished is not finished
         said = str(app.screen.query_one(ScreenHeading).render())
         assert said == ("Finished: counted in statistics." if not finished else "Not finished: left out of statistics.")
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words(scorepad_home):
+    """Textual's answer to Ctrl+C carries markup, which the app's toasts show as typed:
+    "Press [b]ctrl+q[/b] to quit the app" (a new user's run)."""
+    app = ScorepadApp()
+    async with running(app, notifications=True) as pilot:
+        await burst(pilot, "ctrl+c")
+        said = await toasts(pilot)
+        assert "Press Ctrl+Q to quit" in said and "[" not in said
+        assert app.is_running

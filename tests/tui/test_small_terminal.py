@@ -26,9 +26,9 @@ SMALL = (80, 24)
 GAME_SCREENS = ("progress", "pinax", "school", "scholars", "supplies", "renown", "results")
 # keys that take a widget's cursor to its last row and column, and the keys back
 TO_THE_END = {
-    CountGrid: (("up", "left"), ("down", "right")),  # the cursor wraps round: last row, last column
+    CountGrid: (("end", "ctrl+end"), ("home", "ctrl+home")),
     LibraryGridEditor: (("end", "ctrl+end"), ("home", "ctrl+home")),
-    PatternEditor: (("up", "left"), ("down", "right")),
+    PatternEditor: (("end", "ctrl+end"), ("home", "ctrl+home")),
     ChoiceBar: (("left",), ("right",)),
     OptionList: (("end",), ("home",)),
     VerticalScroll: (("end",), ("home",)),

@@ -281,7 +281,7 @@ class ProgressScreen(GameScreen):
 
         from .dialogs import ConfirmScreen  # on first use, as the record form
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.app.push_screen(ConfirmScreen(question, risky=True), answer)
         return True
 
     def action_event(self) -> None:

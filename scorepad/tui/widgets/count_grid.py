@@ -163,9 +163,15 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             if self.commit():
                 super().action_move(rows, cols)
 
+    def action_jump(self, row: int | None, col: int | None) -> None:
+        with self.drawn_once():
+            if self.commit():
+                super().action_jump(row, col)
+
     def action_step(self, step: int) -> None:
         """Store the cell, then go to the next (or previous) player, row after row; past
-        the last cell the focus moves on."""
+        the last cell the focus moves on, or, with nothing else to focus, the cursor
+        stays (going round, the next value typed replaced the first cell's)."""
         with self.drawn_once():
             if not self.commit():
                 return
@@ -174,9 +180,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             if 0 <= at < len(self.rows) * width:
                 self.cursor = divmod(at, width)
                 return
-            moved = self.screen.focus_next() if step > 0 else self.screen.focus_previous()
-            if moved is self:  # nothing else to focus on this screen: round to the other end
-                self.cursor = divmod(at % (len(self.rows) * width), width)
+            self.screen.focus_next() if step > 0 else self.screen.focus_previous()
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""

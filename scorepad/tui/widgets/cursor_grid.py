@@ -1,5 +1,7 @@
-"""A focusable grid of cells with a cursor that the arrow keys move, round the edges;
-up from the top row or down from the bottom one go to the field above or below."""
+"""A focusable grid of cells with a cursor that the arrow keys move; up from the top row
+or down from the bottom one go to the field above or below. The cursor never goes round
+an edge: Down on a table's last row, with no field below, stays (it went to the top row,
+and the next value typed replaced the first row's)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,13 @@ class CursorGrid(Widget, can_focus=True):
         Binding("down", "move(1, 0)", "Down", show=False),
         Binding("left", "move(0, -1)", "Left", show=False),
         Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("home", "jump(None, 0)", "First cell of the row", show=False),
+        Binding("end", "jump(None, -1)", "Last cell of the row", show=False),
+        # not PageUp / PageDown: they go to the next screen here too (two new users
+        # finished Pinax, pressed PageDown and typed School's values into the grid);
+        # not Ctrl+Up / Ctrl+Down: the screen's previous and next player
+        Binding("ctrl+home", "jump(0, None)", "First row", show=False),
+        Binding("ctrl+end", "jump(-1, None)", "Last row", show=False),
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
@@ -45,7 +54,7 @@ class CursorGrid(Widget, can_focus=True):
         return True
 
     def action_move(self, rows: int, cols: int) -> None:
-        """Move by rows and columns, round the edges; past the top or the bottom row the
+        """Move by rows and columns, up to the edges; past the top or the bottom row the
         focus goes to the field above or below, if the screen has one (as in a form: a
         table of one row is one field among others)."""
         if self.leave_cell():
@@ -53,7 +62,7 @@ class CursorGrid(Widget, can_focus=True):
             row, col = self.cursor
             if not 0 <= row + rows < height and focus_neighbour(self, 1 if rows > 0 else -1):
                 return
-            self.cursor = ((row + rows) % height, (col + cols) % width)
+            self.cursor = (min(max(row + rows, 0), height - 1), min(max(col + cols, 0), width - 1))
 
     def action_jump(self, row: int | None, col: int | None) -> None:
         """Go to a row and a column (-1: the last one; None: stay in the current one)."""

@@ -53,13 +53,6 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         Binding("enter", "commit", "Store the cell", show=False),
         Binding("escape", "commit('')", "Put the cell back", show=False),
         Binding("backspace,delete", "commit('.')", "Clear the cell", show=False),
-        Binding("home", "jump(None, 0)", "First cell of the row", show=False),
-        Binding("end", "jump(None, -1)", "Last cell of the row", show=False),
-        # not PageUp / PageDown: they go to the next screen here too (two new users
-        # finished Pinax, pressed PageDown and typed School's values into the grid);
-        # not Ctrl+Up / Ctrl+Down: the screen's previous and next player
-        Binding("ctrl+home", "jump(0, None)", "First row", show=False),
-        Binding("ctrl+end", "jump(-1, None)", "Last row", show=False),
     ]
     COMPONENT_CLASSES = {f"library-grid--{part}" for part in
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
