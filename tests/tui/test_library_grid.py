@@ -117,10 +117,13 @@ async def test_every_way_of_leaving_a_cell_commits_it(grid_game_path):
         await pilot.pause()
         await pilot.click(LibraryGridEditor, offset=(1 + 4 + 5 + 2, 1 + 2))  # row 2, column 2
         assert grid.cursor == (1, 1) and rows(app)[0] == "# . L"
-        await pilot.press("m", "asterisk", "tab")  # leaving the grid stores the cell
+        await pilot.press("m", "asterisk", "tab")  # Tab stores the cell and steps right
         await pilot.pause()
-        assert app.focused is not grid and rows(app)[1] == "G M* C"
-        assert len(app.session.history) == before + 6
+        assert grid.cursor == (1, 2) and rows(app)[1] == "G M* C"
+        await pilot.press("l", "down")  # leaving the grid (down from its last row) stores the cell
+        await pilot.pause()
+        assert app.focused is not grid and rows(app)[1] == "G M* L"
+        assert len(app.session.history) == before + 7
 
 
 async def test_a_typed_cell_is_stored_when_the_screen_is_left(grid_game_path):
@@ -219,16 +222,30 @@ async def test_S2_a_copied_spreadsheet_row_pasted_on_the_grid_steps_right_at_eac
 
 
 async def test_S2_tab_then_enter_from_the_grid_asks_before_removing_it_and_enter_again_keeps_it(grid_game_path):
-    """Tab leaves the grid for "Remove the grid": Tab and Enter, a stored cell and the next
-    anywhere else, removed the grid without a word (new-user run)."""
+    """Tab from the grid's last cell leaves it for "Remove the grid": Tab and Enter, a
+    stored cell and the next anywhere else, removed the grid without a word (new-user run)."""
     from scorepad.tui.screens.dialogs import ConfirmScreen
 
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         await on_grid(pilot)
-        await burst(pilot, "g", "tab", "enter")
+        await burst(pilot, "g", "ctrl+end", "end", "tab", "enter")
         assert isinstance(app.screen, ConfirmScreen) and "1 cell(s) typed" in str(app.screen.query_one("Label").render())
         await burst(pilot, "enter")  # No has the focus: the grid stays
         assert rows(app) == ("G . .", ". . .")
         await burst(pilot, "enter", "y")
         assert app.session.sheet.library is None
+
+
+async def test_S2_cells_typed_with_tabs_between_them_fill_the_row_then_the_next(grid_game_path):
+    """``M*1 Tab G*1 Tab C*2`` typed in one burst: Tab left the grid, and the rest was
+    typed into the next field (a new user's run). Tab steps as in every table; past the
+    last cell it leaves, the cell stored."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await on_grid(pilot)
+        grid = app.screen.query_one(LibraryGridEditor)
+        await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "tab", "L", "shift+tab", "shift+tab", "#")
+        assert rows(app) == ("M*1 G*1 C*2", "L . .") and grid.cursor == (0, 1)
+        await burst(pilot, "enter", "ctrl+end", "end", "C", "tab")
+        assert app.focused is not grid and rows(app) == ("M*1 # C*2", "L . C")

@@ -163,9 +163,9 @@ class PinaxScreen(GameScreen):
             self.ask_to_drop_grid()
 
     def ask_to_drop_grid(self) -> None:
-        """Remove the Library grid once the table says so: Tab leaves the grid for this
-        button, so Tab and Enter (a cell stored and the next, in any other table) had
-        removed the grid without a word (new-user run)."""
+        """Remove the Library grid once the table says so: Tab from the grid's last cell
+        leaves it for this button, so Tab and Enter (a cell stored and the next, in any
+        other table) had removed the grid without a word (new-user run)."""
         from .dialogs import ConfirmScreen
 
         refused = self.cannot_change()

@@ -169,18 +169,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                 super().action_jump(row, col)
 
     def action_step(self, step: int) -> None:
-        """Store the cell, then go to the next (or previous) player, row after row; past
-        the last cell the focus moves on, or, with nothing else to focus, the cursor
-        stays (going round, the next value typed replaced the first cell's)."""
         with self.drawn_once():
-            if not self.commit():
-                return
-            width = len(self.players)
-            at = self.cursor[0] * width + self.cursor[1] + step
-            if 0 <= at < len(self.rows) * width:
-                self.cursor = divmod(at, width)
-                return
-            self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+            if self.commit():
+                super().action_step(step)
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""

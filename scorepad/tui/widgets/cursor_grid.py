@@ -64,6 +64,18 @@ class CursorGrid(Widget, can_focus=True):
                 return
             self.cursor = (min(max(row + rows, 0), height - 1), min(max(col + cols, 0), width - 1))
 
+    def action_step(self, step: int) -> None:
+        """Tab / Shift+Tab: leave the cell for the next (previous) one, row after row;
+        past the last (first) cell the focus moves on. With nothing else to focus, the
+        cursor stays (going round, the next value typed replaced the first cell's)."""
+        if self.leave_cell():
+            height, width = self.grid_size()
+            at = self.cursor[0] * width + self.cursor[1] + step
+            if 0 <= at < height * width:
+                self.cursor = divmod(at, width)
+            else:
+                self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+
     def action_jump(self, row: int | None, col: int | None) -> None:
         """Go to a row and a column (-1: the last one; None: stay in the current one)."""
         if self.leave_cell():

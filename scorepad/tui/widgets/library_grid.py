@@ -3,9 +3,11 @@
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
 the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
 cell; Ctrl+Home/Ctrl+End: the first/last row; PageUp/PageDown: the screens, as
-everywhere. Tab leaves the grid (a 64 x 64 Library would trap a Tab that stepped
-through every cell). A paste is typed as a spreadsheet's cells: a tab steps right, a
-line break goes to the next row, under the paste's first cell.
+everywhere. Tab steps to the next cell, row after row, as in every table (``M*1 Tab
+G*1`` typed two cells; when Tab left the grid, the rest went into the next field); past
+the last cell, or Down from the last row (Ctrl+End, Down: two keys on any grid), the
+focus moves on. A paste is typed as a spreadsheet's cells: a tab steps right, a line
+break goes to the next row, under the paste's first cell.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid."""
@@ -51,6 +53,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     BINDINGS = [
         Binding("enter", "commit", "Store the cell", show=False),
+        Binding("tab", "step(1)", "Store, next cell", show=False),
+        Binding("shift+tab", "step(-1)", "Store, previous cell", show=False),
         Binding("escape", "commit('')", "Put the cell back", show=False),
         Binding("backspace,delete", "commit('.')", "Clear the cell", show=False),
     ]
@@ -134,9 +138,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     def paste_step(self, key: Key) -> None:
         """A copied spreadsheet's tab steps right and its line break goes to the next row,
-        under the paste's first cell, as cells do there (a tab typed leaves the grid; an
-        Enter typed stores the cell and stays). A line's cells past the right edge are
-        not typed (said once); past the last row, the paste ends."""
+        under the paste's first cell, as cells do there (a tab typed goes on to the next
+        row at the end of one; an Enter typed stores the cell and stays). A line's cells
+        past the right edge are not typed (said once); past the last row, the paste ends."""
         row, col = self.cursor
         height, width = self.grid_size()
         key.stop()
