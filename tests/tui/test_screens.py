@@ -19,7 +19,7 @@ from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on, running
-from .helpers import count_cell, focused_id, goto, on_disk, settle, tab_to, type_line, until
+from .helpers import burst, count_cell, focused_id, goto, on_disk, settle, tab_to, type_line, until
 from .on_screen import screen_lines
 
 
@@ -363,3 +363,31 @@ async def test_keys_typed_with_the_enter_that_opens_the_list_wait_for_the_games(
         assert app.session is not None, "the burst's last Enter opened nothing"
         second = saved_games()[0][1].path  # newest first, all three not finished: Down goes to it
         assert app.session.path == second and app.current_game_screen() == "progress"
+
+
+async def test_S1_a_pattern_tiles_remove_button_asks_first_and_up_down_never_scroll_it_out_of_sight(
+        grid_game_path):
+    """Enter on a tile's ✕ removed it at once (the winner changed), while Down had
+    scrolled the page away from the ✕ that kept the focus (a new user's run)."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    from .on_screen import hidden_cells
+
+    app = app_on(grid_game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        await burst(pilot, "ctrl+o")
+        remove = app.screen.query_one("#remove-0")
+        remove.focus()
+        await pilot.pause()
+        for key in ("down", "up"):
+            await burst(pilot, *[key] * 12)
+            assert app.focused is not None and not hidden_cells(app, app.focused, app.focused.content_region), key
+        remove.focus()
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, ConfirmScreen) and "pattern tile 1" in app.screen.question
+        await burst(pilot, "enter")  # No has the focus
+        assert len(app.session.sheet.players[0].pinax) == 1
+        remove.focus()
+        await burst(pilot, "enter", "y")
+        assert app.session.sheet.players[0].pinax == ()

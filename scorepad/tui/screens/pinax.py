@@ -14,6 +14,7 @@ from ...rules.library import blank_rows
 from ...rules.models import Sheet
 from ..card_text import QuickPinaxText, card_entry
 from ..widgets.card_table import CardTable
+from ..widgets.field_button import FieldButton
 from ..typed_value import parse_count
 from ..widgets.library_grid import LibraryGridEditor
 from ..widgets.pattern_editor import PatternEditor
@@ -70,11 +71,11 @@ class PinaxScreen(GameScreen):
             with Horizontal(classes="buttons"):
                 yield Input(placeholder="rows", id="grid-rows", classes="small")
                 yield Input(placeholder="columns", id="grid-cols", classes="small")
-                yield Button("Lay out the grid", id="lay-grid")
+                yield FieldButton("Lay out the grid", id="lay-grid")
         else:
             yield Words(GRID_HINT, classes="hint", id="grid-hint")
             yield LibraryGridEditor(sheet.library.grid, self.store_cell, id="grid")
-            yield Button("Remove the grid", id="drop-grid")
+            yield FieldButton("Remove the grid", id="drop-grid")
 
     @staticmethod
     def quick_tiles(player) -> tuple:
@@ -156,11 +157,29 @@ class PinaxScreen(GameScreen):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         name = event.button.id or ""
         if name.startswith("remove-"):
-            self.send(RemoveItem(player=self.player, list="pinax", index=int(name.split("-")[1])))
+            self.ask_to_remove_tile(int(name.split("-")[1]))
         elif name == "lay-grid":
             self.lay_grid()
         elif name == "drop-grid":
             self.ask_to_drop_grid()
+
+    def ask_to_remove_tile(self, index: int) -> None:
+        """Remove a pattern tile once the table says so, as the grid: one Enter on its ✕
+        removed it without a word, and changed the winner (a new user's run)."""
+        from .dialogs import ConfirmScreen
+
+        refused = self.cannot_change()
+        if refused:
+            self.notify(refused, severity="warning")
+            return
+        player = self.sheet.players[self.player]
+
+        def answer(remove: bool | None) -> None:
+            if remove:
+                self.send(RemoveItem(player=self.player, list="pinax", index=index))
+
+        question = f"Remove {player.name}'s pattern tile {index + 1}? (ctrl+z brings it back)"
+        self.app.push_screen(ConfirmScreen(question, risky=True), answer)
 
     def ask_to_drop_grid(self) -> None:
         """Remove the Library grid once the table says so: Tab from the grid's last cell

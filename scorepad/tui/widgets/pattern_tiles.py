@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label
+from textual.widgets import Label
 
+from .field_button import FieldButton
 from .pattern_editor import PatternEditor
 from .words import show_words
 from .in_sight import Words
@@ -29,7 +30,7 @@ class PatternTiles(Vertical):
                 yield Label(f"Tile {i + 1}", classes="row-label")
                 yield PatternEditor(tile.pattern, i, id=f"tile-{i}")
                 yield Words("", id=f"result-{i}", classes="tile-result")
-                yield Button("✕", id=f"remove-{i}", classes="remove", tooltip="Remove tile")
+                yield FieldButton("✕", id=f"remove-{i}", classes="remove", tooltip="Remove tile")
 
     async def show_player(self, name: str, tiles: tuple) -> None:
         """Show another player's pattern tiles: in the widgets there are when the tiles
