@@ -32,7 +32,7 @@ async def test_S7_school_typed_in_one_burst_stores_every_scribe_of_every_player(
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "school")
-        await burst(pilot, *"3 2 4y", "enter", *"5,5", "enter", "enter", "up", "ctrl+n", "1", "enter")
+        await burst(pilot, *"3 2 4y", "enter", *"5,5", "enter", "enter", "ctrl+n", "1", "enter")
         scribes = [[(s.knowledge, s.young) for s in p.scribes] for p in saved(app).players]
         assert scribes == [[(3, False), (2, False), (4, True)], [(5, False), (5, False)], [(1, False)]]
 

@@ -19,7 +19,7 @@ from scorepad.tui.widgets.library_grid import LibraryGridEditor
 from scorepad.tui.widgets.pattern_editor import PatternEditor
 
 from .conftest import app_on, running
-from .helpers import burst, goto
+from .helpers import burst, focused_id, goto
 from .on_screen import cursor_region, demo_path, four_path, hidden_cells, screen_lines, words_in  # noqa: F401
 
 SMALL = (80, 24)
@@ -250,6 +250,24 @@ async def test_the_winner_is_in_sight_on_results_at_80x24_whatever_the_body_show
     async with running(app, SMALL) as pilot:
         await goto(pilot, "results")
         assert any("Winner: 王小明" in line for line in screen_lines(app))
+
+
+async def test_results_words_above_the_export_bar_are_reached_by_keys_at_80x24(demo_path):
+    """At 80x24 Results opens scrolled down to its only field, the export bar: the play
+    record above it was out of sight, and no key brought it back (a new user's run). Up
+    from the bar gives the page the focus, and its arrows scroll it; Tab goes back."""
+    app = app_on(demo_path)
+    async with running(app, SMALL) as pilot:
+        await goto(pilot, "results")
+        record = app.screen.query_one("#record")
+        assert focused_id(app) == "exports" and hidden_cells(app, record, record.content_region)
+        await burst(pilot, "up")
+        assert focused_id(app) == "body" and "scroll this page" in "\n".join(screen_lines(app)[:5])
+        await burst(pilot, "up", "up", "up")
+        assert not hidden_cells(app, record, record.content_region)
+        await burst(pilot, "tab")
+        bar = app.screen.query_one("#exports")
+        assert focused_id(app) == "exports" and not hidden_cells(app, bar, bar.content_region)
 
 
 async def test_S1_enter_past_the_last_players_quick_tiles_keeps_the_focus_in_sight_at_80x24(four_path):

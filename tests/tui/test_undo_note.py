@@ -70,7 +70,7 @@ async def test_an_undo_that_recomposes_the_screen_still_says_what_it_undid(grid_
     app = app_on(grid_game_path)
     async with running(app, SMALL) as pilot:
         await on_grid(pilot)
-        await burst(pilot, "tab", "enter", "y")  # Remove the grid, asked first
+        await burst(pilot, "ctrl+end", "end", "tab", "enter", "y")  # Remove the grid, asked first
         assert app.session.sheet.library is None
         await burst(pilot, "ctrl+z")
         assert app.session.sheet.library is not None

@@ -66,6 +66,11 @@ class GameScreen(QuietFocus):
     HEADING = ""
     HINT = ""
     EDITS: frozenset[str] = frozenset()  # this screen's actions that change the sheet
+    # the body takes the focus (Up from its first field, Tab) and its arrows scroll it:
+    # for a screen whose words above its only field are out of sight at 80 x 24, where
+    # no key reached them (Results' play record, under a long chart)
+    SCROLLS_BY_KEYS = False
+    AUTO_FOCUS = "#body *"  # Textual's first focus: the first field, never the body itself
 
     def __init__(self) -> None:
         super().__init__()
@@ -83,6 +88,10 @@ class GameScreen(QuietFocus):
         if problem:
             self.notify(problem, severity="error")
         return problem
+
+    def on_descendant_focus(self, event) -> None:
+        if event.widget.id == "body":  # SCROLLS_BY_KEYS: what its keys do now
+            self.say_briefly("↑ ↓ scroll this page · Tab: back to its fields")
 
     def say_briefly(self, words: str, warning: bool = False) -> None:
         """Say what a key did (an undo, a redo) on the heading's line, for a moment: a
@@ -127,7 +136,7 @@ class GameScreen(QuietFocus):
             yield StatusBanner(id="status")
             # outside the body: the screen's name stays in sight however far the body scrolls
             yield ScreenHeading(self.HEADING, id="heading", classes="heading")
-        with Body(id="body", can_focus=False):
+        with Body(id="body", can_focus=self.SCROLLS_BY_KEYS):
             if self.HINT:
                 yield Label(self.HINT, classes="hint")
             yield from self.body()
@@ -222,4 +231,4 @@ class GameScreen(QuietFocus):
             if matches:
                 matches.first().focus()
         if self.focused is None:
-            self.focus_next()
+            self.focus_next("#body *")  # the first field, never the body itself

@@ -29,6 +29,7 @@ class ResultsScreen(GameScreen):
     HEADING = "Results"
     BINDINGS = [Binding("ctrl+f", "finished", "Finished or not")]
     EDITS = frozenset({"finished"})
+    SCROLLS_BY_KEYS = True
 
     marked_once = False  # this game was marked finished on arriving here, in this window
 
