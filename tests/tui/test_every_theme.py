@@ -267,3 +267,28 @@ async def test_the_footers_unavailable_keys_read_and_are_told_apart_from_those_t
             elif not undo.dim:
                 problems.append(f"{theme}: Undo is not dim where the terminal picks the colours")
         assert problems == []
+
+
+async def test_the_lines_round_a_table_show_in_every_theme(demo_path):  # noqa: F811
+    """In the light themes the lines round the tables and the Library grid were drawn
+    in $panel-lighten-2, 1.04-1.26:1 on the background: all but invisible (a new user's
+    run, textual-light). Drawn in the foreground at 40%, they are at least 1.6:1."""
+    from scorepad.tui.widgets.library_grid import LibraryGridEditor
+
+    app = app_on(demo_path)
+    async with running(app, (120, 60)) as pilot:
+        await goto(pilot, "pinax")
+        grid = app.screen.query_one(LibraryGridEditor)
+        assert not grid.has_focus
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            corner = grid.region
+            strip = app.screen._compositor.render_strips()[corner.y].crop(corner.x, corner.x + 1)
+            [segment] = list(strip)
+            assert segment.text == "╭", (theme, segment.text)
+            if ColorType.DEFAULT not in (segment.style.color.type, segment.style.bgcolor.type):
+                if contrast(segment.style) < 1.6:
+                    problems.append(f"{theme}: {contrast(segment.style):.2f}")
+        assert problems == []

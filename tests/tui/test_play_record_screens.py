@@ -52,6 +52,18 @@ async def test_the_record_form_typed_in_one_burst_is_stored_as_one_step(game_pat
         assert app.session.sheet.location == ""
 
 
+async def test_down_and_up_move_between_the_record_forms_text_fields(game_path):
+    """Down did nothing in the play record's form (a new user's run): it moves on, as
+    Enter does, and Up comes back, as in Setup; the text typed stays."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e")
+        await burst(pilot, *"2026-11-27 19:05", "down")
+        assert app.focused.id == "finished"
+        await burst(pilot, "up")
+        assert app.focused.id == "started" and app.focused.value == "2026-11-27 19:05"
+
+
 async def test_the_start_player_is_chosen_from_the_players(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:

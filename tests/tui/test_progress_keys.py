@@ -304,3 +304,21 @@ async def test_an_event_is_not_recorded_while_a_refused_value_waits_in_a_table(g
         assert marks(saved(app)) == before and "refused" in await toasts(pilot)
         await burst(pilot, "ctrl+t")
         assert marks(saved(app)) == before
+
+
+async def test_E1_fields_not_recorded_yet_show_a_muted_mark_where_they_are(game_path):
+    """Round and the empty Library spaces, not recorded yet, were drawn blank: no box,
+    no placeholder, nothing to tell where the field is (a new user's run)."""
+    from scorepad.tui.widgets.count_grid import EMPTY
+
+    from .on_screen import screen_lines
+
+    app = app_on(game_path)
+    async with running(app, (80, 24)) as pilot:
+        def line(label: str) -> str:
+            return next(text for text in screen_lines(app) if text.strip().startswith(label))
+
+        assert line("Round").split() == ["Round", EMPTY] and line("Empty Library").split()[-1] == EMPTY
+        await tab_to(pilot, "round-0")
+        await burst(pilot, "3", "enter")
+        assert line("Round").split() == ["Round", "3"] and app.session.sheet.timeline[-1].round == 3

@@ -25,6 +25,7 @@ from ...rules.play_record import MAX_NOTES
 from ...rules.record_text import moment_text, typed_minutes, typed_moment
 from ..typed_value import entry_problem
 from ..widgets.form_field import TakesPastes, paste_in_line
+from ..widgets.form_focus import UP_DOWN, UpDownField
 from .quiet_focus import QuietFocus
 
 TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
@@ -34,11 +35,12 @@ LABELS = {"started": "Started", "finished": "Finished", "location": "Location", 
           "notes": "Notes"}
 
 
-class RecordField(TakesPastes, Input):
-    """A field of the form: Enter goes to the next one. A paste is one line, cut at the
+class RecordField(TakesPastes, Input, UpDownField):
+    """A field of the form: Enter or Down goes to the next one, Up to the one before (as
+    in Setup; Down did nothing here: a new user's run). A paste is one line, cut at the
     field's length; what was cut, or a key typed past it, is said (``Refused``)."""
 
-    BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False)]
+    BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False), *UP_DOWN]
 
     class Refused(Message):
         """Text that did not fit in ``field``: ``words`` say so."""

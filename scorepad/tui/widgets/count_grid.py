@@ -21,6 +21,9 @@ from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
 MIN_COLUMN = 8  # a count (at most 500) and a name's first letters, or a sum's end
+# an empty cell, muted (a Round or an empty space count not recorded yet, a player with
+# no cards): blank, its field could not be told from the screen (a new user's run)
+EMPTY = "·"
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
@@ -33,7 +36,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         Binding("ctrl+u,delete", "clear", "Clear the cell", show=False),
         Binding("escape", "revert", "Back to the stored value", show=False),
     ]
-    COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note"}
+    COMPONENT_CLASSES = {"count-grid--heading", "count-grid--cursor", "count-grid--error", "count-grid--note",
+                         "count-grid--empty"}
 
     MAX_TYPED = 24  # a count, a sum: longer is a slip of the hand
     takes_names = False  # whether a cell's text may name things (any character then types)
@@ -366,6 +370,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             return self.fit(typed or "?", width), self.component_style("count-grid--error")
         if "+" in typed:
             return self.fit(tail(f"{typed}={self.values[r][c]}", width - 1), width), None
+        if not typed:  # nothing recorded: a mark, so that the field shows where it is
+            return self.fit(EMPTY, width), self.component_style("count-grid--empty")
         return self.fit(typed, width), None
 
     @staticmethod

@@ -5,6 +5,7 @@ one, a button whose Enter removed the Library grid)."""
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widget import Widget
 
 
@@ -19,3 +20,23 @@ def focus_neighbour(widget: Widget, step: int) -> bool:
         return False
     widget.screen.set_focus(chain[at])
     return True
+
+
+# Up and Down between fields, for a field whose own keys leave them free (a button, a
+# line of text): in its own BINDINGS, which come after those of every base (an Input's
+# bases bind them to scrolling), with ``UpDownField`` for their action
+UP_DOWN = [
+    Binding("up", "neighbour(-1)", "Field above", show=False),
+    Binding("down", "neighbour(1)", "Field below", show=False),
+]
+
+
+class UpDownField:
+    """Mixin for a field with ``UP_DOWN``: Up and Down go to the field above or below,
+    never scroll the page. Left to the page around it, they scrolled it away from a
+    button that kept the focus (Enter then pressed a Pinax tile's ✕ out of sight), and
+    did nothing in the play record's form."""
+
+    def action_neighbour(self, step: int) -> None:
+        """Focus the field above or below; with none there, stay."""
+        focus_neighbour(self, step)
