@@ -38,9 +38,13 @@ def read_sheet(path: Path):
     from .storage.sheet_file import load_current
 
     current = load_current(path)
+    if current.journal is None and (current.ours or current.typed):
+        print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
+              "another version of it (the file was rewritten after scorepad stopped): not counted here; "
+              f"`scorepad open {path.name}` keeps them as a copy", file=sys.stderr)
     if not current.replayed or current.note:
         return loaded  # a journal of another version of the file, or one that does not replay
-    changes = len(current.history) - len(current.base)
+    changes = current.pending
     print(f"scorepad: {path.name}: {counted(changes, 'change')} typed since its last save "
           f"{'is' if changes == 1 else 'are'} in its journal ({journal_path(path).name}) and counted here "
           "(scorepad saves them into the file once it opens it)", file=sys.stderr)

@@ -246,6 +246,55 @@ def test_a_journal_of_another_version_is_set_aside_not_replayed_or_lost():
     assert SheetSession.open(session.path, read_only=True).sheet.players[0].renown == 1
 
 
+@pytest.mark.parametrize("rewrite", ["reformatted", "changed"])
+def test_values_shown_before_a_kill_are_kept_as_a_copy_when_the_file_is_rewritten_after_it(rewrite):
+    """Killed after values were shown, the file then rewritten by someone else (a sync
+    tool reformatting it, a hand edit): the values went into a set-aside journal, out
+    of reach, and the sheet was shown as saved (an attacker's run). Ours is kept as a
+    copy, and a command reading the file says the journal holds values it does not count."""
+    import contextlib
+    import io
+
+    from scorepad.cli import read_sheet as read_for_a_command
+
+    session = new_session()
+    session.apply(renown(7))
+    assert session.fold()
+    session.apply(renown(11, player=1))
+    session.apply(renown(12, player=1))
+    session.apply(renown(13, player=1))
+    assert session.undo()  # a keep record: 12 stays shown
+    crash(session)
+    data = json.loads(session.path.read_text())
+    if rewrite == "changed":
+        data["players"][0]["name"] = "Anna"
+    session.path.write_text(json.dumps(data, indent=1))
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        assert read_for_a_command(session.path).sheet.players[1].renown == 0
+    assert "another version" in said.getvalue() and "scorepad open" in said.getvalue()
+    again = SheetSession.open(session.path)
+    assert [p.renown for p in again.sheet.players] == [7, 0]  # theirs, as saved
+    (copy,) = (session.path.parent / "copies").glob("*.ours-*.json")
+    kept = read_sheet(copy).sheet
+    assert [p.renown for p in kept.players] == [7, 12]
+    assert kept.players[0].name == "Ana"  # ours: a hand edit goes at theirs' end, after ours began
+    assert f"kept as {copy}" in again.told and "after scorepad stopped" in again.told
+    again.close()
+
+
+def test_a_journal_of_another_version_whose_changes_theirs_holds_keeps_no_copy():
+    session = new_session()
+    session.apply(renown(7))
+    crash(session)
+    data = json.loads(session.path.read_text())
+    data["players"][0]["renown"] = 7  # someone else typed the same
+    session.path.write_text(json.dumps(data, indent=1))
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 7 and not (session.path.parent / "copies").exists()
+    again.close()
+
+
 def test_a_history_that_does_not_replay_opens_read_only_as_saved_and_untouched():
     session = new_session()
     session.close()
@@ -463,3 +512,44 @@ def test_a_window_following_undo_then_a_new_entry_shows_the_writers_states():
     assert viewer.follow()
     assert viewer.states == writer.states and viewer.sheet.players[0].renown == 0
     writer.close()
+
+
+def test_a_command_counts_the_journals_changes_undos_too_never_below_zero():
+    """Three values typed then undone, killed: ``score`` said "-3 changes typed since its
+    last save are in its journal" (an attacker's run). Each value and each undo is one."""
+    import contextlib
+    import io
+
+    from scorepad.cli import read_sheet as read_for_a_command
+
+    session = new_session()
+    for value in (11, 12, 13):
+        session.apply(renown(value))
+    for _ in range(3):
+        assert session.undo()
+    crash(session)
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        assert read_for_a_command(session.path).sheet.players[0].renown == 0
+    assert said.getvalue().startswith(f"scorepad: {session.path.name}: 6 changes typed since its last save are")
+
+
+def test_a_sheet_made_write_protected_while_open_is_not_written_and_its_changes_wait():
+    """``chmod 444`` on an open sheet: the next save replaced it all the same (a rename
+    asks only the folder), while a sheet write-protected before it opened is read-only
+    (an attacker's run). Saving stops, says why, and goes on once it is writable again."""
+    session = new_session()
+    session.apply(renown(7))
+    assert session.fold()
+    before = session.path.read_bytes()
+    session.path.chmod(0o444)
+    session.apply(renown(8))
+    assert not session.fold()
+    assert session.path.read_bytes() == before
+    assert "write-protected" in session.save_problem and "chmod u+w" in session.save_problem
+    said = session.close()
+    assert "every change is in" in said and session.path.read_bytes() == before
+    session.path.chmod(0o644)
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 8  # from the journal
+    again.close()

@@ -53,3 +53,20 @@ def replayed(history: list, changes: list[dict], states: States | None = None) -
         state = apply(state, entry)
         kept.append(state)
     return history, kept
+
+
+def typed_onto(records: list[dict], history: list) -> list | None:
+    """Our history, as a journal of another version of the file holds it (the file was
+    rewritten by someone else after scorepad stopped, before the journal went into it):
+    every change it records, made again on the history the file holds now; None when it
+    records none, or they do not apply there. The journal keeps the changes, not the
+    file they went on; each puts an entry at its place in the history, so on theirs,
+    whose history begins as ours did (a file reformatted; a hand edit, which goes at
+    its end), they make ours again."""
+    changes = [r for r in records[1:] if "put" in r or "keep" in r]
+    if not changes or records[0].get("journal") != 1:
+        return None
+    try:
+        return replayed(history, changes)[0]
+    except (KeyError, TypeError, ValueError, IndexError, EntryError):
+        return None

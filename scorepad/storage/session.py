@@ -134,6 +134,12 @@ class SheetSession(ChangedUnderUs):
                     session.told = (f"{path.name} was changed elsewhere while it was open here, and "
                                     f"scorepad stopped before you chose: ours is kept as "
                                     f"{keep_copy(ours, path, 'ours')}; theirs is shown.")
+                elif current.typed is not None and (typed := replay_states(current.typed)[-1]) != session.sheet:
+                    ours = sheet_bytes(path, typed, tuple(current.typed))
+                    session.told = (f"{path.name} was changed elsewhere after scorepad stopped, before the "
+                                    f"values typed into it were saved: they are kept as "
+                                    f"{keep_copy(ours, path, 'ours')} (its journal: {aside.name}); theirs "
+                                    "is shown.")
             elif lock and current.replayed:
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."

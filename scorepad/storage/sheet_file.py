@@ -18,12 +18,12 @@ from ..messages import shown
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, atomic_write, real_target, stat_key
+from .atomic import SaveError, atomic_write, real_target, stat_key, write_protected
 from .document import SheetFileError, parse_document
 from .document_writer import EntryTexts
 from .files import kind_of, read_bytes, sheet_pieces
 from .journal import Journal, changes_to_replay, digest, holds_nothing, journal_path, read_journal
-from .journal_replay import ours_in, replayed
+from .journal_replay import ours_in, replayed, typed_onto
 
 
 @dataclass
@@ -54,6 +54,10 @@ class SheetFile:
               data: bytes | list[bytes] | None = None) -> None:
         """Write the sheet atomically and remember the version written (SaveError);
         ``data``, when given, is what to write: its bytes, or its pieces in order."""
+        if replace and write_protected(self.target):  # a rename would replace it all the same
+            name = self.path.name
+            raise SaveError(f"{name} was made write-protected while it was open (its permissions let no one "
+                            f"write it): `chmod u+w {name}` to save it again")
         data = data if data is not None else sheet_pieces(self.path, sheet, history, self.texts)
         atomic_write(self.target, data, replace=replace, follow=False)
         self.hash, self.stat = digest(data), self.look()
@@ -126,6 +130,10 @@ class Current(NamedTuple):
     base: list | None = None  # the history the file alone holds (the journal's changes go on it)
     states: States | None = None  # the state after each entry of ``history``, worked out once
     base_states: States | None = None  # and of ``base``
+    # from a journal of another version, ``ours`` None: its changes made on theirs (typed
+    # before scorepad stopped, the file rewritten by someone else after it)
+    typed: list | None = None
+    pending: int = 0  # the journal's changes the file does not hold yet (``replayed``)
 
 
 def load_current(path: Path) -> Current:
@@ -153,13 +161,15 @@ def load_current(path: Path) -> Current:
         # Not a journal that merely gave no record (damaged, too large, unreadable): set aside
         if not records and holds_nothing(journal_path(path)):
             return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
-        return Current(history, file, "", False, None, ours_in(records), None, states)
+        ours = ours_in(records)
+        return Current(history, file, "", False, None, ours, None, states,
+                       typed=None if ours is not None else typed_onto(records, history))
     try:
         (base, base_states), (history, states) = (history, states), replayed(history, changes, states)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
     journal = Journal(path, sum("put" in r or "keep" in r for r in records), size)
-    return Current(history, file, "", bool(changes), journal, None, base, states, base_states)
+    return Current(history, file, "", bool(changes), journal, None, base, states, base_states, pending=len(changes))
 
 
 def replay_states(history: list) -> States:
