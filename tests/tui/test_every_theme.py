@@ -292,3 +292,29 @@ async def test_the_lines_round_a_table_show_in_every_theme(demo_path):  # noqa: 
                 if contrast(segment.style) < 1.6:
                     problems.append(f"{theme}: {contrast(segment.style):.2f}")
         assert problems == []
+
+
+async def test_the_words_on_the_charts_bars_read_at_4_5_to_1_in_every_theme(demo_path):  # noqa: F811
+    """Textual's ``color: auto`` wrote white on catppuccin-latte's green bar at 3.3:1
+    (2.8:1 as a 256-colour terminal drew it: a new user's run): black or white, which
+    ever reads better, is at least 4.5:1 on every bar of every theme."""
+    app = app_on(demo_path)
+    async with running(app, (120, 40)) as pilot:
+        await goto(pilot, "results")
+        chart = app.screen.query_one(CategoryBars)
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            region = chart.content_region
+            bars = {chart.get_component_rich_style(f"category-bars--{c}").bgcolor for c in CATEGORIES}
+            for strip in app.screen._compositor.render_strips()[region.y + 1:region.bottom]:  # the bars
+                for segment in strip.crop(region.x, region.right):
+                    style = segment.style
+                    if not is_text(segment.text) or style is None or None in (style.color, style.bgcolor):
+                        continue
+                    if style.bgcolor not in bars or style.bgcolor.type != ColorType.TRUECOLOR:
+                        continue  # a name or a total beside the bars; ANSI's colours, the terminal's
+                    if contrast(style) < 4.5:
+                        problems.append(f"{theme} {segment.text.strip()!r}: {contrast(style):.2f}")
+        assert problems == []

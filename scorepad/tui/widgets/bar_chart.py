@@ -14,6 +14,7 @@ from textual.widget import Widget
 from ...columns import cell_len, fit
 from ...rules.categories import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
+from .muted import clearest_on
 
 NAME_WIDTH = 20  # at most: a long name must not squeeze the bars to nothing
 MIN_BAR = 10
@@ -111,7 +112,7 @@ class CategoryBars(Widget):
     def render(self) -> Text:
         if not self.bars:
             return Text()
-        styles = {c: self.get_component_rich_style(f"category-bars--{c}") for c in CATEGORIES}
+        styles = {c: clearest_on(self.get_component_rich_style(f"category-bars--{c}")) for c in CATEGORIES}
         return bar_text(self.bars, self.size.width, styles, self.gaps, self.label)
 
     def get_content_height(self, container, viewport, width) -> int:
