@@ -270,6 +270,16 @@ async def test_results_words_above_the_export_bar_are_reached_by_keys_at_80x24(d
         assert focused_id(app) == "exports" and not hidden_cells(app, bar, bar.content_region)
 
 
+async def test_results_page_takes_the_focus_only_when_there_is_something_to_scroll_to(demo_path):
+    """At 120x40 Results fits: Up from the export bar went to a page that did not move,
+    and the heading said to scroll it."""
+    app = app_on(demo_path)
+    async with running(app, (120, 40)) as pilot:
+        await goto(pilot, "results")
+        await burst(pilot, "up")
+        assert focused_id(app) == "exports" and "scroll" not in "\n".join(screen_lines(app)[:5])
+
+
 async def test_S1_enter_past_the_last_players_quick_tiles_keeps_the_focus_in_sight_at_80x24(four_path):
     """A new user at 80x24: Enter on the fourth player's Pinax line moved the focus to the
     Library's size field, below the bottom of the body, with nothing scrolled."""

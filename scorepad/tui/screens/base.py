@@ -39,13 +39,26 @@ class Body(VerticalScroll):
 
     BLANK = True  # no border: its lines are its background
 
+    def __init__(self, *children, scrolls_by_keys: bool = False, **kwargs) -> None:
+        super().__init__(*children, can_focus=False, **kwargs)
+        self.scrolls_by_keys = scrolls_by_keys  # GameScreen.SCROLLS_BY_KEYS
+
     def on_resize(self) -> None:
         self.keep_focus_in_sight()
+        self.focusable_when_it_scrolls()
 
     def watch_virtual_size(self) -> None:
         # what it holds grew after the focus moved (the next player's Pinax cards listed
         # as the focus left the table): the field focused was pushed out of sight
         self.call_after_refresh(self.keep_focus_in_sight)
+        self.call_after_refresh(self.focusable_when_it_scrolls)
+
+    def focusable_when_it_scrolls(self) -> None:
+        """Take the focus (``scrolls_by_keys``) only while there is something to scroll
+        to: at 120 x 40, Up from Results' export bar went to a page that did not move."""
+        self.can_focus = self.scrolls_by_keys and self.max_scroll_y > 0
+        if self.has_focus and not self.can_focus:
+            self.screen.focus_next("#body *")
 
     def keep_focus_in_sight(self) -> None:
         """Scroll the focused widget back into sight, if it is in the body and is not."""
@@ -136,7 +149,7 @@ class GameScreen(QuietFocus):
             yield StatusBanner(id="status")
             # outside the body: the screen's name stays in sight however far the body scrolls
             yield ScreenHeading(self.HEADING, id="heading", classes="heading")
-        with Body(id="body", can_focus=self.SCROLLS_BY_KEYS):
+        with Body(id="body", scrolls_by_keys=self.SCROLLS_BY_KEYS):
             if self.HINT:
                 yield Label(self.HINT, classes="hint")
             yield from self.body()
