@@ -19,6 +19,7 @@ from .ordered_keys import OrderedKeys
 from .kept_screens import GAME_SCREENS
 from .key_names import answer_key_names
 from .screen_stack import ScreenStack
+from .terminal_needed import TerminalNeeded
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
 from .toast_repaint import ToastRepaint
@@ -27,7 +28,7 @@ from ..messages import READ_ONLY
 
 
 class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint,
-                  ScreenStack, CrashExit, App):
+                  ScreenStack, CrashExit, TerminalNeeded, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
