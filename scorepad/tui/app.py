@@ -19,14 +19,16 @@ from .ordered_keys import OrderedKeys
 from .kept_screens import GAME_SCREENS
 from .key_names import answer_key_names
 from .screen_stack import ScreenStack
+from .terminal_needed import TerminalNeeded
 from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
 from .toast_repaint import ToastRepaint
+from .typed_forms import TypedForms
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint, ScreenStack,
-                  CrashExit, App):
+class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint,
+                  ScreenStack, CrashExit, TerminalNeeded, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -155,9 +157,10 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, BackgroundSearch, GameOpener, T
         self.push_screen(HelpScreen(key_sections(self, self.screen)))
 
     async def action_quit(self) -> None:
+        """Quit, once what is typed is stored (a form not kept: once the user says so)."""
         if not self.store_typing():  # a refused value on screen: said, rather than dropped
             return
-        self.quit_keeping_changes()
+        self.quit_asking_first()
 
     def get_system_commands(self, screen):
         yield from super().get_system_commands(screen)

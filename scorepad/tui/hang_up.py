@@ -1,7 +1,8 @@
 """The App's part that keeps what is typed when the terminal goes away: its window
 closed (SIGHUP) or the system shutting down (SIGTERM). Both ended the process at once,
 and a value typed but not yet stored (no Enter) was lost while it was on screen. Now
-the app ends as Ctrl+Q ends it, without a question, for nobody is there to answer."""
+the app ends as Ctrl+Q ends it, without a question, for nobody is there to answer: the
+play record typed is kept; a Setup never started makes no game (``typed_forms``)."""
 
 from __future__ import annotations
 
@@ -33,12 +34,14 @@ class HangUp:
                 loop.remove_signal_handler(number)
 
     def hung_up(self) -> None:
-        """Store what is typed (a refused value stays unstored, as on Ctrl+Q), keep the
-        changes the disk refused in a rescue copy (the question Ctrl+Q asks has nobody
-        to answer it), close the sheet and end."""
+        """Store what is typed (a refused value stays unstored, as on Ctrl+Q) and what a
+        form open can keep (``keep_typed_forms``: the play record, as ctrl+s keeps it),
+        keep the changes the disk refused in a rescue copy (the questions Ctrl+Q asks
+        have nobody to answer them), close the sheet and end."""
         from ..storage.atomic import SaveError
 
         self.store_typing()
+        self.keep_typed_forms()
         if self.changes_only_in_memory():
             with suppress(SaveError):  # nowhere to say it: the journal keeps what it has
                 self.session.rescue()

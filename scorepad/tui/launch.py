@@ -25,7 +25,10 @@ def launch(path: Path | None = None, replay: Path | None = None, demo: bool = Fa
 def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int:
     """``launch``, the terminal reading keys as typed and the collector held. What the
     app has to say at the end (``parting_words``) is printed once the terminal is back;
-    after a bug, the exit code is ``crash_report.EXIT_CODE``."""
+    after a bug, the exit code is ``crash_report.EXIT_CODE``; with no terminal to run in
+    (``terminal_needed``), one line and exit 2."""
+    from .terminal_needed import NoTerminal
+
     session = None
     try:
         session = opened(path) if path is not None else None
@@ -33,18 +36,26 @@ def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int
 
         app = ScorepadApp(path=path, replay_path=replay, demo=demo, session=session, start_up=start_up)
         app.run()
+    except NoTerminal as err:
+        say(f"scorepad: {err}")
+        return 2
     finally:
         start_up.let_go()  # a run that never drew a frame
         if session is not None:
             session.close()  # closed by the app already, unless it never started
     if words := app.parting_words():
-        with suppress(OSError, ValueError):  # a terminal hung up, a closed stderr: no one to tell
-            print(words, file=sys.stderr)
+        say(words)
     if app.crash_words:
         from ..storage.crash_report import EXIT_CODE
 
         return EXIT_CODE
     return app.return_code or 0
+
+
+def say(words: str) -> None:
+    """Tell the user, on stderr, once the terminal is back."""
+    with suppress(OSError, ValueError):  # a terminal hung up, a closed stderr: no one to tell
+        print(words, file=sys.stderr)
 
 
 def opened(path: Path):

@@ -72,3 +72,18 @@ def test_a_value_typed_but_not_stored_is_kept_when_the_terminal_closes(tmp_path)
     (sheet,) = (home / "games").glob("*.json")
     players = json.loads(sheet.read_text(encoding="utf-8"))["players"]
     assert [p["supplies"]["kings_grace"] for p in players] == [5, 6]
+
+
+def test_the_app_runs_with_its_standard_output_sent_to_a_file(tmp_path):
+    """``scorepad > file``: the app needs a terminal on stdin and stderr only (where it
+    reads keys and draws), so it runs as ever, and the file stays empty."""
+    socket, home, out = tmp_path / "tmux.sock", tmp_path / "home", tmp_path / "out.txt"
+    env = f"SCOREPAD_HOME={home} TERM=xterm-256color"
+    tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", f"env {env} {SCOREPAD} > {out}")
+    try:
+        wait_for(lambda: "New game" in tmux(socket, "capture-pane", "-p"))
+        tmux(socket, "send-keys", "C-q")
+        wait_for(lambda: not tmux(socket, "list-sessions"))
+    finally:
+        tmux(socket, "kill-server")
+    assert out.read_bytes() == b""

@@ -3,7 +3,8 @@ notes (DESIGN, "The record of the play"). None of it changes a score.
 
 Enter goes to the next field, ctrl+s keeps the record, Esc leaves it as it was. What
 the sheet refuses (a finish before the start, a duration typed while the timer runs)
-is said in the form, which stays open with what was typed.
+is said in the form, which stays open with what was typed. Ctrl+Q asks before what was
+typed is lost; a hang-up keeps it, as ctrl+s would (``typed_forms``).
 """
 
 from __future__ import annotations
@@ -63,7 +64,11 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
     """The form; ``send`` stores the entry it makes (or says why not). Dismissed with
     True once something was stored."""
 
-    BINDINGS = [Binding("ctrl+s", "keep", "Keep the record"), Binding("escape", "cancel", "Cancel")]
+    # Ctrl+Q works here, unlike under other dialogs: this one holds typing, and its
+    # question says what quitting loses (said to wait for the form, the way out was Esc,
+    # which drops the typing without a word)
+    BINDINGS = [Binding("ctrl+s", "keep", "Keep the record"), Binding("escape", "cancel", "Cancel"),
+                Binding("ctrl+q", "app.quit", "Quit", show=False)]
 
     def __init__(self, sheet: Sheet, send: Callable[[object], str | None]) -> None:
         super().__init__()
@@ -115,9 +120,13 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         else:
             self.action_keep()
 
+    def typed(self) -> dict[str, str]:
+        """What each text field holds now."""
+        return {key: self.query_one(f"#{key}", Input).value for key in TEXT_FIELDS}
+
     def entry(self) -> SetRecord:
         """The entry for what was changed (ValueError or ValidationError saying what is wrong)."""
-        typed = {key: self.query_one(f"#{key}", Input).value for key in TEXT_FIELDS}
+        typed = self.typed()
         shown, changes = self.shown(), {}
         if (typed["started"], typed["finished"]) != (shown["started"], shown["finished"]):
             played = self.sheet.played
@@ -133,31 +142,47 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         for key in ("location", "notes"):
             if typed[key].strip() != shown[key]:
                 changes[key] = typed[key]
-        start = self.query_one("#start", Select).value
-        start = start if isinstance(start, str) else ""
-        if start != self.sheet.start_player:
+        if (start := self.start_player()) != self.sheet.start_player:
             changes["start_player"] = start
         return SetRecord.model_validate(changes)
 
-    def action_keep(self) -> None:
-        """Store the changes as one entry, or say in the form what is wrong."""
-        problem = self.query_one("#record-problem", Static)
+    def start_player(self) -> str:
+        """The start player chosen in the form ("" for none)."""
+        start = self.query_one("#start", Select).value
+        return start if isinstance(start, str) else ""
+
+    def store(self) -> tuple[bool, str]:
+        """Store the changes as one entry: whether one was stored, and what stops it
+        ("" when nothing does: nothing changed, say)."""
         try:
             entry = self.entry()
         except ValidationError as err:
-            problem.update(Content(entry_problem(err)))
-            return
+            return False, entry_problem(err)
         except ValueError as err:
-            problem.update(Content(str(err)))
-            return
+            return False, str(err)
         if entry == SetRecord():
-            self.dismiss(False)  # nothing changed: nothing to store or to undo
-            return
+            return False, ""  # nothing changed: nothing to store or to undo
         refusal = self.send(entry)
-        if refusal:
-            problem.update(Content(refusal))
-            return
-        self.dismiss(True)
+        return not refusal, refusal or ""
+
+    def action_keep(self) -> None:
+        """Store the changes as one entry, or say in the form what is wrong."""
+        stored, problem = self.store()
+        if problem:
+            self.query_one("#record-problem", Static).update(Content(problem))
+        else:
+            self.dismiss(stored)
+
+    def quit_question(self) -> str:
+        """What Ctrl+Q asks first, with a field changed ("": it quits at once)."""
+        if self.typed() == self.shown() and self.start_player() == self.sheet.start_player:
+            return ""
+        return "Quit without keeping the play record? What is typed in it is not kept (ctrl+s keeps it)."
+
+    def keep_typed(self) -> None:
+        """Nobody to ask (a hang-up): store what was typed, as ctrl+s would; what the
+        sheet refuses stays unstored (there is no one to tell)."""
+        self.store()
 
     def action_cancel(self) -> None:
         self.dismiss(False)

@@ -80,6 +80,14 @@ class SetupScreen(QuietFocus):
 
         self.app.push_screen(ConfirmScreen("Leave this new game? What is typed here is not kept.", risky=True), answer)
 
+    def quit_question(self) -> str:
+        """What Ctrl+Q asks first, with something typed ("": it quits at once). A hang-up
+        drops the form (no ``keep_typed``): only the user's Start starts a game, for it
+        makes a file, listed under Continue and counted from then on."""
+        if not self.query_one(SetupForm).typed():
+            return ""
+        return "Quit? This new game is not started: what is typed here is not kept."
+
     def say(self, words: str) -> None:
         """Show what stops the game or what a paste left out ("" clears it), in two
         lines at most: at 80 x 24 a third scrolls the Start button out of sight."""
