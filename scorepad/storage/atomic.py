@@ -38,8 +38,12 @@ def explain(err: OSError, path: Path, doing: str = "save") -> str:
 
 
 def real_target(path: Path) -> Path:
-    """The file a save really writes: through a symbolic link, to the file it points at."""
-    return path.resolve() if path.is_symlink() else path
+    """The file a save really writes: through a symbolic link, to the file it points at
+    (a loop of links: ``path`` itself, and reading or writing it says what is wrong)."""
+    try:
+        return path.resolve() if path.is_symlink() else path
+    except (OSError, RuntimeError):  # Python 3.11 raises RuntimeError for a loop
+        return path
 
 
 def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True,
