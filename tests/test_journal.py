@@ -272,6 +272,36 @@ def test_save_elsewhere_never_replaces_an_existing_file(tmp_path):
     session.close()
 
 
+@pytest.mark.parametrize("points_at", ["gone/deep/planted.json", "victim.json"])
+def test_save_elsewhere_never_writes_through_a_link_dangling_or_not(tmp_path, points_at):
+    """Attack run: "Save elsewhere" onto a dangling link wrote where it pointed, making
+    the folders on the way."""
+    (tmp_path / "victim.json").write_bytes(b"precious")
+    session = new_session()
+    home, before = session.path, session.path.read_bytes()
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / points_at)
+    with pytest.raises(SaveError) as refused:
+        session.save_as(link)
+    assert str(refused.value) == (f"cannot save to {link}: it is a link (to {tmp_path / points_at}); scorepad "
+                                  "never writes through a link: choose another name")
+    assert not (tmp_path / "gone").exists() and (tmp_path / "victim.json").read_bytes() == b"precious"
+    assert session.path == home and session.lock.held and link.is_symlink()
+    session.apply(renown(9))  # it goes on where it was
+    session.close()
+    assert read_sheet(home).sheet.players[0].renown == 9 and home.read_bytes() != before
+
+
+def test_save_elsewhere_into_a_missing_folder_is_refused_and_the_folder_never_made(tmp_path):
+    session = new_session()
+    target = tmp_path / "nonexistent" / "x.json"
+    with pytest.raises(SaveError) as refused:
+        session.save_as(target)
+    assert str(refused.value) == f"cannot save to {target}: no such folder: {target.parent}"
+    assert not target.parent.exists() and session.lock.held
+    session.close()
+
+
 def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
     session = new_session()
     session.close()

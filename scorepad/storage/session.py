@@ -21,7 +21,7 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, real_target, stat_key, write_protected
+from .atomic import SaveError, explain, new_file_place, real_target, stat_key, write_protected
 from .changed_under_us import ChangedUnderUs
 from .copies import keep_copy
 from .document import MAX_HISTORY
@@ -84,14 +84,18 @@ class SheetSession(ChangedUnderUs):
         """A new game in the games folder, under a name no other game uses."""
         folder = folder or games_dir()
         day = day or date.today()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)  # the games folder is ours to make (claim_new makes none)
+        except OSError as err:
+            raise SaveError(explain(err, folder / sheet_name(sheet.title, day, 1))) from err
         for attempt in range(1, 1000):
             path = folder / sheet_name(sheet.title, day, attempt)
-            if path.exists():
+            if os.path.lexists(path):  # a dangling link too: claim_new never writes through one
                 continue
             try:
                 return cls.create_at(path, sheet)
             except SaveError:
-                if path.exists():  # another scorepad took that name between our look and our write
+                if os.path.lexists(path):  # another scorepad took that name between our look and our write
                     continue
                 raise
         raise SaveError(f"cannot find a free file name in {folder}")
@@ -351,9 +355,11 @@ def remove_leftovers(path: Path) -> None:
 
 def claim_new(path: Path, sheet: Sheet, history: tuple) -> tuple[SheetLock, SheetFile]:
     """Lock ``path`` and write a sheet there, which must be a new file (a new game, or
-    saving elsewhere): SaveError for a folder or a file that exists, SheetLocked."""
+    saving elsewhere): SaveError for a folder, a file that exists, a link or a missing
+    folder (``new_file_place``: none is made), SheetLocked."""
     if path.is_dir():
         raise SaveError(f"cannot save to {path}: it is a folder; add a file name, such as game.json")
+    new_file_place(path, "save to")
     lock = SheetLock(path).acquire()
     file = SheetFile(path)
     try:
