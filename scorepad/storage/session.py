@@ -308,13 +308,24 @@ class SheetSession(ChangedUnderUs):
 
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An
-        existing file is never replaced (SaveError)."""
+        existing file is never replaced, nor the sheet's own file taken for another
+        (SaveError)."""
+        if self.saves_to(path):  # else our own lock would refuse it, as another scorepad's
+            raise SaveError(f"cannot save to {path}: it is the file {self.path.name} is saved in already "
+                            "(nothing to save elsewhere); choose another name")
         lock, target = claim_new(path, self.sheet, tuple(self.history))
         if self.lock:
             self.lock.release()
         self.journal.close()
         self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
         self.file, self.journal, self.conflict = target, Journal(path), None
+
+    def saves_to(self, path: Path) -> bool:
+        """Whether ``path`` names the file this sheet is saved in: its own name however
+        spelt, a link to it, another (hard) link of it; its name even once it is gone."""
+        with suppress(OSError):  # one of them missing: only the names can tell
+            return os.path.samefile(path, self.file.target)
+        return os.path.abspath(real_target(path)) == os.path.abspath(self.file.target)
 
     def close(self) -> str:
         """Fold what the journal holds into the file, then release the lock; what the
