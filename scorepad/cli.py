@@ -130,7 +130,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 0
     out = Path(args.output)
     replace = check_export_target(out, None if args.all else Path(args.file), args.force)
-    atomic_write(out, text.encode("utf-8"), replace=replace)
+    # the place as checked: a link put there meanwhile is replaced, never written through
+    atomic_write(out, text.encode("utf-8"), replace=replace, follow=False, folders=False)
     print(f"wrote {out}", file=sys.stderr)
     return 0
 

@@ -87,12 +87,53 @@ def test_issue11_f1_export_refuses_a_folder(game, tmp_path, capsys):
 
 
 def test_issue11_f1_export_writes_a_new_file_and_help_names_force(game, tmp_path, capsys):
-    target = tmp_path / "new" / "g.md"
+    target = tmp_path / "g.md"
     assert run(capsys, "export", game, "--to", "md", "-o", target)[0] == 0
     assert target.read_text(encoding="utf-8").startswith("# Friday at Ana's")
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     assert re.search(r"--force\s+\S", capsys.readouterr().out)
+
+
+# Attack run: ``-o`` wrote through a dangling link, making the folders it named, and made
+# a missing folder (``-o /nonexistent/x.csv``).
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_export_o_never_writes_through_a_dangling_link_nor_makes_its_folders(game, tmp_path, capsys, force):
+    planted = tmp_path / "elsewhere" / "deep" / "er" / "planted.sh"
+    out = tmp_path / "out.csv"
+    out.symlink_to(planted)
+    code, stdout, err = run(capsys, "export", game, "--to", "csv", "-o", out, *force)
+    assert (code, stdout) == (2, "")
+    assert err == (f"scorepad: cannot write {out}: it is a link (to {planted}); scorepad never writes "
+                   "through a link: choose another name\n")
+    assert not (tmp_path / "elsewhere").exists() and out.is_symlink()
+
+
+def test_export_o_never_replaces_a_file_through_a_link_even_with_force(game, tmp_path, capsys):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    out = tmp_path / "out.csv"
+    out.symlink_to(victim)
+    code, _, err = run(capsys, "export", game, "--to", "csv", "-o", out, "--force")
+    assert code == 2 and f"cannot write {out}: it is a link (to {victim})" in err
+    assert victim.read_text() == "precious" and out.is_symlink()
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_export_o_into_a_missing_folder_is_refused_and_the_folder_never_made(game, tmp_path, capsys, force):
+    out = tmp_path / "nonexistent" / "x.csv"
+    code, _, err = run(capsys, "export", game, "--to", "csv", "-o", out, *force)
+    assert code == 2 and err == f"scorepad: cannot write {out}: no such folder: {out.parent}\n"
+    assert not out.parent.exists()
+
+
+def test_the_app_export_bar_still_makes_its_own_exports_folder(scorepad_home, game):
+    from scorepad.storage.paths import exports_dir
+
+    assert not exports_dir().exists()
+    notes = results_export(game, "csv")
+    assert [p.name for p in exports_dir().iterdir()] == ["g.csv"] and len(notes) == 1
 
 
 # Finding 2: app exports landed beside the sheet (in games/, or in the installed package).

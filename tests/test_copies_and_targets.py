@@ -174,3 +174,25 @@ def test_the_journal_of_a_sheet_whose_file_is_gone_is_still_not_an_export_target
 
 def test_a_journal_like_name_with_no_sheet_and_no_journal_is_free(tmp_path):
     assert check_export_target(tmp_path / "game.json.lock", None, force=False) is False
+
+
+@pytest.mark.parametrize("force", [False, True])
+@pytest.mark.parametrize("points_at", ["gone/deep/planted.sh", "victim.txt"])
+def test_an_export_target_that_is_a_link_is_refused_dangling_or_not(tmp_path, force, points_at):
+    """Attack run: ``-o`` wrote through a dangling link (and made its folders)."""
+    (tmp_path / "victim.txt").write_text("precious")
+    out = tmp_path / "out.csv"
+    out.symlink_to(tmp_path / points_at)
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, None, force=force)
+    assert str(refused.value) == (f"cannot write {out}: it is a link (to {tmp_path / points_at}); scorepad "
+                                  "never writes through a link: choose another name")
+    assert not (tmp_path / "gone").exists() and (tmp_path / "victim.txt").read_text() == "precious"
+
+
+def test_an_export_target_in_a_missing_folder_is_refused(tmp_path):
+    out = tmp_path / "missing" / "x.csv"
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, None, force=True)
+    assert str(refused.value) == f"cannot write {out}: no such folder: {out.parent}"
+    assert not out.parent.exists()

@@ -321,6 +321,68 @@ def test_save_elsewhere_never_replaces_an_existing_file(tmp_path):
     session.close()
 
 
+@pytest.mark.parametrize("name", ["itself", "dotted", "link", "hard link"])
+def test_save_elsewhere_onto_the_sheets_own_file_says_so_and_changes_nothing(tmp_path, name):
+    """Attack run: Save elsewhere, Enter on the sheet's own path: "open in another
+    scorepad (process N ...)", N being this very process."""
+    session = new_session()
+    session.apply(renown(7))
+    home, before, journal = session.path, session.path.read_bytes(), journal_path(session.path).read_bytes()
+    target = {"itself": lambda: home, "dotted": lambda: home.parent / "." / home.name,
+              "link": lambda: (tmp_path / "link.json").symlink_to(home) or tmp_path / "link.json",
+              "hard link": lambda: (tmp_path / "hard.json").hardlink_to(home) or tmp_path / "hard.json"}[name]()
+    with pytest.raises(SaveError) as refused:
+        session.save_as(target)
+    assert str(refused.value) == (f"cannot save to {target}: it is the file {home.name} is saved in already "
+                                  "(nothing to save elsewhere); choose another name")
+    assert "another scorepad" not in str(refused.value)
+    assert session.path == home and session.lock.held and not session.read_only
+    assert home.read_bytes() == before and journal_path(home).read_bytes() == journal
+    session.close()
+    assert read_sheet(home).sheet.players[0].renown == 7
+
+
+def test_save_elsewhere_onto_the_name_of_the_sheets_deleted_file_is_still_its_own(tmp_path):
+    """Deleted while open, its name is still the sheet's (its lock is ours): said so, never
+    "another scorepad"."""
+    session = new_session()
+    session.path.unlink()
+    with pytest.raises(SaveError, match="is saved in already"):
+        session.save_as(session.path.parent / ".." / session.path.parent.name / session.path.name)
+    assert session.lock.held and not session.path.exists()
+    session.close()
+
+
+@pytest.mark.parametrize("points_at", ["gone/deep/planted.json", "victim.json"])
+def test_save_elsewhere_never_writes_through_a_link_dangling_or_not(tmp_path, points_at):
+    """Attack run: "Save elsewhere" onto a dangling link wrote where it pointed, making
+    the folders on the way."""
+    (tmp_path / "victim.json").write_bytes(b"precious")
+    session = new_session()
+    home, before = session.path, session.path.read_bytes()
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / points_at)
+    with pytest.raises(SaveError) as refused:
+        session.save_as(link)
+    assert str(refused.value) == (f"cannot save to {link}: it is a link (to {tmp_path / points_at}); scorepad "
+                                  "never writes through a link: choose another name")
+    assert not (tmp_path / "gone").exists() and (tmp_path / "victim.json").read_bytes() == b"precious"
+    assert session.path == home and session.lock.held and link.is_symlink()
+    session.apply(renown(9))  # it goes on where it was
+    session.close()
+    assert read_sheet(home).sheet.players[0].renown == 9 and home.read_bytes() != before
+
+
+def test_save_elsewhere_into_a_missing_folder_is_refused_and_the_folder_never_made(tmp_path):
+    session = new_session()
+    target = tmp_path / "nonexistent" / "x.json"
+    with pytest.raises(SaveError) as refused:
+        session.save_as(target)
+    assert str(refused.value) == f"cannot save to {target}: no such folder: {target.parent}"
+    assert not target.parent.exists() and session.lock.held
+    session.close()
+
+
 def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
     session = new_session()
     session.close()

@@ -342,3 +342,57 @@ def test_a_lock_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):
     os.mkfifo(lock_path(sheet))
     with pytest.raises(SaveError, match="not a plain file"):
         SheetLock(sheet).acquire()
+
+
+# -- a sheet behind a link -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first, second", [("friday.json", "same.json"), ("same.json", "friday.json")])
+def test_a_sheet_opened_through_a_link_is_locked_as_the_file_it_really_is(tmp_path, first, second):
+    """Attack run: ``ln -s friday.json same.json``, then ``open friday.json`` and ``open
+    same.json``: both were writable, each with its own lock file."""
+    from scorepad.storage.session import SheetSession
+    from .conftest import DATA
+
+    (tmp_path / "friday.json").write_bytes((DATA / "friday.json").read_bytes())
+    (tmp_path / "same.json").symlink_to("friday.json")
+    before = (tmp_path / "friday.json").read_bytes()
+    writer = SheetSession.open(tmp_path / first)
+    try:
+        with pytest.raises(SheetLocked) as caught:
+            SheetSession.open(tmp_path / second)
+        assert str(caught.value).startswith(f"{second} is open in another scorepad (process {os.getpid()} ")
+        assert sorted(p.name for p in tmp_path.glob("*.lock")) == ["friday.json.lock"]
+        reader = SheetSession.open(tmp_path / second, read_only=True)  # offered read-only, as for any holder
+        assert reader.read_only and reader.sheet == writer.sheet
+        reader.close()
+    finally:
+        writer.close()
+    assert list(tmp_path.glob("*.lock")) == [] and (tmp_path / "friday.json").read_bytes() == before
+    assert (tmp_path / "same.json").is_symlink()
+
+
+def test_a_writer_in_another_process_holds_the_sheet_against_a_link_to_it_in_another_folder(tmp_path):
+    (tmp_path / "games").mkdir()
+    sheet = tmp_path / "games" / "game.json"
+    sheet.write_text("{}")
+    link = tmp_path / "game.json"
+    link.symlink_to(sheet)
+    with held_elsewhere(link) as other:
+        with pytest.raises(SheetLocked) as caught:
+            SheetLock(sheet).acquire()
+        assert caught.value.holder["pid"] == other.pid
+        assert not lock_path(link).exists() and json.loads(lock_path(sheet).read_text())["pid"] == other.pid
+    SheetLock(link).acquire().release()
+
+
+def test_a_link_that_loops_is_locked_under_its_own_name_and_said_when_read(tmp_path):
+    """No traceback: the lock is the link's own, and reading it says what is wrong."""
+    from scorepad.storage.errors import SheetFileError
+    from scorepad.storage.session import SheetSession
+
+    loop = tmp_path / "loop.json"
+    loop.symlink_to("loop.json")
+    with pytest.raises(SheetFileError):
+        SheetSession.open(loop)
+    assert list(tmp_path.glob("*.lock")) == []

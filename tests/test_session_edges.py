@@ -676,6 +676,22 @@ def test_a_new_game_takes_the_next_name_when_another_scorepad_took_it_meanwhile(
     session.close()
 
 
+def test_a_new_game_passes_over_a_dangling_link_under_its_name_and_makes_its_games_folder(tmp_path):
+    """A link in the games folder is never written through (claim_new refuses it): the new
+    game takes the next name, and the folder the link names is never made."""
+    sheet, day = make_sheet({"name": "Ana"}, title="Link"), date(2026, 11, 27)
+    games = tmp_path / "home" / "games"  # not there yet: the games folder is ours to make
+    session = SheetSession.create(sheet, folder=games, day=day)
+    first = session.path
+    session.close()
+    first.unlink()
+    first.symlink_to(tmp_path / "elsewhere" / "planted.json")
+    session = SheetSession.create(sheet, folder=games, day=day)
+    assert session.path == games / sheet_name(sheet.title, day, 2)
+    assert not (tmp_path / "elsewhere").exists() and first.is_symlink()
+    session.close()
+
+
 def test_a_new_game_with_every_name_taken_says_so(tmp_path):
     sheet, day = make_sheet({"name": "Ana"}, title="Busy"), date(2026, 11, 27)
     for attempt in range(1, NAMES_TRIED + 1):

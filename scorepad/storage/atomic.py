@@ -3,6 +3,8 @@ over the target. A kill at any moment leaves either the old or the new file whol
 
 A target that is a symbolic link is written through the link (the real file is
 replaced, the link stays), and ``replace=False`` never replaces a file that exists.
+A new file the user named (``export -o``, "Save elsewhere") is never written through a
+link and never makes a folder (``new_file_place``).
 
 A file replaced keeps its permissions (a private sheet stays private); a new file gets
 ``0o666`` (or the mode asked for) less the umask, as any program's new file does.
@@ -16,6 +18,9 @@ import secrets
 import stat
 from contextlib import suppress
 from pathlib import Path
+
+from ..messages import shown
+from .paths import folder_problem
 
 NEW_FILE_MODE = 0o666  # what the umask is taken from: a new file is never executable
 
@@ -34,16 +39,38 @@ def explain(err: OSError, path: Path, doing: str = "save") -> str:
         return f"cannot {doing} {path}: {path.parent} is a file, not a folder"
     if err.errno == errno.EEXIST:
         return f"cannot {doing} {path}: a file of that name exists (it is left as it was)"
+    if err.errno == errno.ENOENT and not os.path.isdir(path.parent):
+        return f"cannot {doing} {path}: no such folder: {path.parent}"
     return f"cannot {doing} {path}: {err.strerror or err}"
 
 
 def real_target(path: Path) -> Path:
-    """The file a save really writes: through a symbolic link, to the file it points at."""
-    return path.resolve() if path.is_symlink() else path
+    """The file a save really writes: through a symbolic link, to the file it points at
+    (a loop of links: ``path`` itself, and reading or writing it says what is wrong)."""
+    try:
+        return path.resolve() if path.is_symlink() else path
+    except (OSError, RuntimeError):  # Python 3.11 raises RuntimeError for a loop
+        return path
+
+
+def new_file_place(path: Path, doing: str) -> None:
+    """SaveError unless ``path`` is a place for a file the user named (``doing``: "write",
+    "save to"): not a link, dangling or not (it leads where they did not name: a dangling
+    one would even make the folders it names), and in a folder that is there (a typo
+    must not make folders anywhere; scorepad makes its own folders only)."""
+    if os.path.islink(path):
+        try:
+            where = f" (to {shown(os.readlink(path))})"
+        except OSError:
+            where = ""
+        raise SaveError(f"cannot {doing} {path}: it is a link{where}; scorepad never writes through a link: "
+                        "choose another name")
+    if not path.parent.is_dir():
+        raise SaveError(f"cannot {doing} {path}: {folder_problem(path.parent) or f'no such folder: {path.parent}'}")
 
 
 def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True,
-                 mode: int = NEW_FILE_MODE) -> None:
+                 mode: int = NEW_FILE_MODE, folders: bool = True) -> None:
     """Write ``data`` to ``path`` so that the file is always complete, old or new
     (``data``: the bytes, or pieces of them in order, written one after the other).
 
@@ -51,11 +78,12 @@ def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True,
     link at ``path`` is written through (a sheet kept behind a link stays there), or,
     ``follow=False`` (a file whose place we know, not a link that turned up), replaced
     by the file. A file replaced keeps its permissions; a new one gets ``mode`` less
-    the umask.
+    the umask. ``folders=False``: a missing folder is a SaveError, never made.
     """
     path = real_target(path) if follow else path
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = new_temporary(path, mode)
     except OSError as err:
         raise SaveError(explain(err, path)) from err

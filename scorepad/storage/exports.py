@@ -15,7 +15,7 @@ from ..rules.endgame import end_status
 from ..rules.standings import standings
 from ..rules.models import Sheet
 from ..rules.categories import CATEGORIES, CATEGORY_LABELS
-from .atomic import SaveError, atomic_write, explain
+from .atomic import SaveError, atomic_write, explain, new_file_place
 from .bgg_text import to_bgg
 from .bgstats import to_bgstats
 from .export_rows import CSV_FIELDS, GAME_NAME, Play, one_line, play_rows, rows
@@ -110,23 +110,27 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
     """Whether ``out`` exists and may be replaced (only with ``force``); SaveError when an
     export must not be written there: a folder, something not a plain file, the sheet being
     exported (``sheet_path``; None for an export of every game), any other scoresheet
-    (even with ``force``), or an existing file without it.
+    (even with ``force``), a link, dangling or not, or a missing folder (``new_file_place``),
+    or an existing file without ``force``.
 
-    (The look and the write are two steps; without ``force`` the write itself refuses a
-    file made in between.) Nor, whatever is there: the saved games folder, or a sheet's
-    journal or lock (``not_a_sheets_place``).
+    (The look and the write are two steps; the write never follows a link nor makes a
+    folder, and without ``force`` it refuses a file made in between.) Nor, whatever is
+    there: the saved games folder, or a sheet's journal or lock (``not_a_sheets_place``).
     """
     not_a_sheets_place(out)
     try:
         info = os.stat(out)
     except FileNotFoundError:
-        return False
+        info = None  # nothing there, or a dangling link: new_file_place says which
     except OSError as err:
         raise SaveError(explain(err, out, "write")) from None
-    if stat.S_ISDIR(info.st_mode):
+    if info is not None and stat.S_ISDIR(info.st_mode):
         raise SaveError(f"cannot write {out}: it is a folder; give a file name, as {out / 'game.csv'}")
-    if sheet_path is not None and os.path.samefile(out, sheet_path):
+    if info is not None and sheet_path is not None and os.path.samefile(out, sheet_path):
         raise SaveError(f"cannot write {out}: it is the sheet being exported; an export never replaces a scoresheet")
+    new_file_place(out, "write")
+    if info is None:
+        return False
     if not stat.S_ISREG(info.st_mode):
         raise SaveError(f"cannot write {out}: it is not a plain file (to print the export, leave out -o)")
     if is_scoresheet(out):

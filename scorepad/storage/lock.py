@@ -1,4 +1,6 @@
-"""One writer per sheet: an OS lock on a file beside it, ``NAME.json.lock``.
+"""One writer per sheet: an OS lock on a file beside it, ``NAME.json.lock``. A sheet
+opened through a symbolic link is locked beside the file the link points at, the file
+its saves write (``real_target``): two names of one sheet are one writer.
 
 With ``fcntl`` (Linux, macOS): ``flock(LOCK_EX | LOCK_NB)`` on that file, held by an open fd
 while the sheet is open. The kernel picks one winner and drops the lock when the process
@@ -27,7 +29,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from .atomic import SaveError, explain
+from .atomic import SaveError, explain, real_target
 
 try:
     import fcntl
@@ -64,7 +66,8 @@ class SheetLocked(Exception):
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of a sheet."""
+    """The lock file of a sheet named ``path`` (a link's own, not its sheet's: see
+    ``SheetLock``)."""
     return path.with_name(path.name + ".lock")
 
 
@@ -77,10 +80,12 @@ def _same_file(fd: int, path: Path) -> bool:
 
 
 class SheetLock:
-    """Held while a sheet is open for writing; ``release`` gives it back."""
+    """Held while a sheet is open for writing; ``release`` gives it back. The lock file
+    is that of the file the sheet really is (through a link), found once, here."""
 
     def __init__(self, path: Path) -> None:
-        self.path, self.sheet, self.held = lock_path(path), path, False
+        # ``sheet`` keeps the name the user gave, for the messages
+        self.path, self.sheet, self.held = lock_path(real_target(path)), path, False
         # equivalent: _fd is read only while held, and acquire sets it before held
         self._fd, self._info = -1, {}  # pragma: no mutate
 

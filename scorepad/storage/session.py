@@ -21,7 +21,7 @@ from ..rules.entries import Begin, EntryError, apply
 from ..rules.model_base import lean
 from ..rules.models import Sheet
 from ..rules.states import States
-from .atomic import SaveError, real_target, stat_key, write_protected
+from .atomic import SaveError, explain, new_file_place, real_target, stat_key, write_protected
 from .changed_under_us import ChangedUnderUs
 from .copies import keep_copy
 from .document import MAX_HISTORY
@@ -84,14 +84,18 @@ class SheetSession(ChangedUnderUs):
         """A new game in the games folder, under a name no other game uses."""
         folder = folder or games_dir()
         day = day or date.today()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)  # the games folder is ours to make (claim_new makes none)
+        except OSError as err:
+            raise SaveError(explain(err, folder / sheet_name(sheet.title, day, 1))) from err
         for attempt in range(1, 1000):
             path = folder / sheet_name(sheet.title, day, attempt)
-            if path.exists():
+            if os.path.lexists(path):  # a dangling link too: claim_new never writes through one
                 continue
             try:
                 return cls.create_at(path, sheet)
             except SaveError:
-                if path.exists():  # another scorepad took that name between our look and our write
+                if os.path.lexists(path):  # another scorepad took that name between our look and our write
                     continue
                 raise
         raise SaveError(f"cannot find a free file name in {folder}")
@@ -310,13 +314,24 @@ class SheetSession(ChangedUnderUs):
 
     def save_as(self, path: Path) -> None:
         """Save to another file (after a failed save, say) and keep writing there. An
-        existing file is never replaced (SaveError)."""
+        existing file is never replaced, nor the sheet's own file taken for another
+        (SaveError)."""
+        if self.saves_to(path):  # else our own lock would refuse it, as another scorepad's
+            raise SaveError(f"cannot save to {path}: it is the file {self.path.name} is saved in already "
+                            "(nothing to save elsewhere); choose another name")
         lock, target = claim_new(path, self.sheet, tuple(self.history))
         if self.lock:
             self.lock.release()
         self.journal.close()
         self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
         self.file, self.journal, self.conflict = target, Journal(path), None
+
+    def saves_to(self, path: Path) -> bool:
+        """Whether ``path`` names the file this sheet is saved in: its own name however
+        spelt, a link to it, another (hard) link of it; its name even once it is gone."""
+        with suppress(OSError):  # one of them missing: only the names can tell
+            return os.path.samefile(path, self.file.target)
+        return os.path.abspath(real_target(path)) == os.path.abspath(self.file.target)
 
     def close(self) -> str:
         """Fold what the journal holds into the file, then release the lock; what the
@@ -357,9 +372,11 @@ def remove_leftovers(path: Path) -> None:
 
 def claim_new(path: Path, sheet: Sheet, history: tuple) -> tuple[SheetLock, SheetFile]:
     """Lock ``path`` and write a sheet there, which must be a new file (a new game, or
-    saving elsewhere): SaveError for a folder or a file that exists, SheetLocked."""
+    saving elsewhere): SaveError for a folder, a file that exists, a link or a missing
+    folder (``new_file_place``: none is made), SheetLocked."""
     if path.is_dir():
         raise SaveError(f"cannot save to {path}: it is a folder; add a file name, such as game.json")
+    new_file_place(path, "save to")
     lock = SheetLock(path).acquire()
     file = SheetFile(path)
     try:

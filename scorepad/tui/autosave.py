@@ -168,8 +168,11 @@ class Autosave:
         def chosen(target: str | None) -> None:
             self._asking = False
             if not target:
-                self.notify("Not saved yet: the changes are in memory, and saving is retried. "
-                            "Ctrl+P: Save elsewhere, when you can.", severity="warning", timeout=10)
+                session = self.session
+                # asked with all on disk (Ctrl+P), Esc leaves nothing to warn of
+                if session is not None and (session.unsaved or session.save_problem):
+                    self.notify("Not saved yet: the changes are in memory, and saving is retried. "
+                                "Ctrl+P: Save elsewhere, when you can.", severity="warning", timeout=10)
                 return
             try:
                 self.session.save_as(Path(target).expanduser())

@@ -459,3 +459,25 @@ async def test_a_folder_put_in_the_sheets_place_keeps_ours_beside_it_and_quittin
     assert read_sheet(copy).sheet.players[1].renown == 31
     # said once the terminal is back (``launch`` prints them: test_crash_exit.py)
     assert app.return_code == 0 and app.parting_words().startswith(f"scorepad: Our version is kept as {copy}")
+
+
+async def test_save_elsewhere_onto_the_sheets_own_file_says_so_and_nothing_changes(game_path, answer_at_once):
+    """Attack run: Ctrl+P, Save elsewhere, Enter on the sheet's own path named this very
+    process as "another scorepad". It says it is the sheet's own file, asks again, and
+    Esc then goes back to the game with nothing said of changes not saved (all are)."""
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        before = game_path.read_bytes()
+        await burst(pilot, "ctrl+p", *"Save elsewhere", "enter")
+        await until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        app.screen.query_one("#path").value = str(game_path)
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, SaveAsScreen)  # asked again, with the reason
+        said = str(app.screen.query_one(".field-message").render())
+        assert f"it is the file {game_path.name} is saved in already" in said and "another scorepad" not in said
+        await burst(pilot, "escape")
+        assert not isinstance(app.screen, SaveAsScreen) and "Not saved" not in await toasts(pilot)
+        assert app.session.path == game_path and app.session.lock.held and not app.save_state
+    assert game_path.read_bytes() == before
