@@ -848,3 +848,23 @@ def test_a_journal_that_could_not_be_removed_still_counts_its_changes_for_the_ne
     assert again.history == session.history and again.told == ""
     assert not list(session.path.parent.glob(".*.set-aside"))
     again.close()
+
+
+def test_two_new_games_of_one_title_made_at_once_take_two_names(tmp_path):
+    """Two scorepads starting a game titled alike at the same instant: the second found
+    the first's lock on the name both chose, before its file was written, and was told
+    the game was open in another scorepad ("process ? on ?"), then offered a file in
+    the current folder (an attacker's run). It takes the next name."""
+    from scorepad.storage.lock import SheetLock
+
+    sheet, day = make_sheet({"name": "Ana"}, title="Race"), date(2026, 11, 27)
+    games = tmp_path / "games"
+    games.mkdir()
+    first = games / sheet_name(sheet.title, day, 1)
+    other = SheetLock(first).acquire()  # the other scorepad, its file not written yet
+    try:
+        session = SheetSession.create(sheet, folder=games, day=day)
+        assert session.path == games / sheet_name(sheet.title, day, 2)
+        session.close()
+    finally:
+        other.release()

@@ -94,6 +94,8 @@ class SheetSession(ChangedUnderUs):
                 continue
             try:
                 return cls.create_at(path, sheet)
+            except SheetLocked:  # another scorepad is making a game of that name right now
+                continue
             except SaveError:
                 if os.path.lexists(path):  # another scorepad took that name between our look and our write
                     continue
