@@ -35,10 +35,10 @@ def read_sheet(path: Path):
         return loaded
     from .messages import counted
     from .storage.document import Loaded
-    from .storage.sheet_file import load_current
+    from .storage.sheet_file import kept_apart, load_current
 
     current = load_current(path)
-    if current.journal is None and (current.ours or current.typed):
+    if current.journal is None and kept_apart(current) is not None:
         print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
               "another version of it (the file was rewritten after scorepad stopped): not counted here; "
               f"`scorepad open {path.name}` keeps them as a copy", file=sys.stderr)

@@ -290,6 +290,15 @@ def test_a_journal_of_another_version_whose_changes_theirs_holds_keeps_no_copy()
     data = json.loads(session.path.read_text())
     data["players"][0]["renown"] = 7  # someone else typed the same
     session.path.write_text(json.dumps(data, indent=1))
+    import contextlib
+    import io
+
+    from scorepad.cli import read_sheet as read_for_a_command
+
+    said = io.StringIO()
+    with contextlib.redirect_stderr(said):
+        read_for_a_command(session.path)
+    assert said.getvalue() == ""  # no copy promised that opening would not make (review)
     again = SheetSession.open(session.path)
     assert again.sheet.players[0].renown == 7 and not (session.path.parent / "copies").exists()
     again.close()
@@ -607,6 +616,9 @@ def test_a_sheet_made_write_protected_while_open_is_not_written_and_its_changes_
     session.path.chmod(0o444)
     session.apply(renown(8))
     assert not session.fold()
+    journal = journal_path(session.path).stat().st_size
+    assert not session.fold() and not session.fold()  # the app tries again every second
+    assert journal_path(session.path).stat().st_size == journal  # no line a try (review)
     assert session.path.read_bytes() == before
     assert "write-protected" in session.save_problem and "chmod u+w" in session.save_problem
     said = session.close()

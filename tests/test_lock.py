@@ -396,3 +396,16 @@ def test_a_link_that_loops_is_locked_under_its_own_name_and_said_when_read(tmp_p
     with pytest.raises(SheetFileError):
         SheetSession.open(loop)
     assert list(tmp_path.glob("*.lock")) == []
+
+
+def test_opening_a_link_to_a_file_that_is_gone_makes_no_folder(tmp_path):
+    """The lock is taken beside the file a link points to: a link to a file on a drive
+    since unmounted made that file's folders, all the way down (review)."""
+    from scorepad.storage.document import SheetFileError
+    from scorepad.storage.session import SheetSession
+
+    link = tmp_path / "friday.json"
+    link.symlink_to(tmp_path / "gone" / "deep" / "friday.json")
+    with pytest.raises(SheetFileError):
+        SheetSession.open(link)
+    assert not (tmp_path / "gone").exists()

@@ -61,3 +61,26 @@ def test_the_benchmarks_still_run_the_app_headless_with_no_terminal(scorepad_hom
                           cwd=DATA.parent.parent)
     assert done.returncode == 0, done.stderr
     assert b'"frame"' in done.stdout
+
+
+def test_what_opening_kept_is_said_too_when_there_is_no_terminal(scorepad_home, tmp_path):
+    """The sheet is opened before the app finds no terminal: a journal set aside and our
+    version kept as a copy went unsaid, and were never said again (review)."""
+    import json
+
+    from scorepad.rules.entries import SetCount
+    from scorepad.storage.session import SheetSession
+
+    from .test_journal import crash
+
+    game = tmp_path / "g.json"
+    game.write_bytes((DATA / "friday.json").read_bytes())
+    session = SheetSession.open(game)
+    session.apply(SetCount(player=0, field="renown", value=99))
+    crash(session)
+    game.write_text(json.dumps(json.loads(game.read_text()), indent=1))  # reformatted by a sync tool
+    done = scorepad("open", game)
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 2 and lines[0].startswith("scorepad: the app needs a terminal")
+    (copy,) = (tmp_path / "copies").glob("*.ours-*.json")
+    assert len(lines) == 2 and f"kept as {copy}" in lines[1]

@@ -292,11 +292,13 @@ def test_the_holders_start_is_shown_from_2001_until_the_year_3000(since, seen):
     assert shown({"pid": 7, "host": "h", "since": since}) == f"process 7 on h, since {seen}"
 
 
-def test_a_lock_is_taken_in_folders_that_do_not_exist_yet(tmp_path):
+def test_a_lock_in_a_folder_that_does_not_exist_makes_none(tmp_path):
+    """Folders are made by what makes a new game (its games folder), never by a lock: a
+    link to a file gone made that file's folders (review)."""
     sheet = tmp_path / "a" / "b" / "game.json"
-    lock = SheetLock(sheet).acquire()
-    assert lock.held and lock_path(sheet).is_file()
-    lock.release()
+    with pytest.raises(SaveError):
+        SheetLock(sheet).acquire()
+    assert not (tmp_path / "a").exists()
 
 
 def test_a_lock_never_taken_gives_back_nothing_and_no_error(tmp_path):

@@ -37,7 +37,10 @@ def report_text(error: BaseException, doing: str) -> str:
 def report_crash(error: BaseException, doing: str) -> str:
     """Write the report of ``error``; the words to tell the user (a report that could
     not be written is said, with why)."""
-    what = shown(f"{type(error).__name__}: {error}")[:200]
+    try:
+        what = shown(f"{type(error).__name__}: {error}")[:200]
+    except Exception:  # an error whose words fail too: its kind is still said
+        what = type(error).__name__
     said = f"scorepad stopped on an error it did not expect ({what}). This is a bug in scorepad."
     try:
         folder = crash_folder()

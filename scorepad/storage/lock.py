@@ -94,7 +94,7 @@ class SheetLock:
         file cannot be made (a read-only folder, a file where the folder should be)."""
         take = self._flock if fcntl else self._exclusive
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # no folder made: a link to a file gone (an unmounted drive) made its folders
             for _ in range(100):  # another round only when a release removed the file under us
                 if (fd := take()) is not None:
                     break

@@ -28,9 +28,9 @@ from .document import MAX_HISTORY
 from .journal import Journal, changes_to_replay, read_journal
 from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
-from .files import sheet_bytes
+from .files import read_bytes, sheet_bytes
 from .journal_replay import ours_left, replayed
-from .sheet_file import SheetFile, fold_snapshot, load_current, replay_states
+from .sheet_file import SheetFile, fold_snapshot, kept_apart, load_current, replay_states
 
 
 class SheetSession(ChangedUnderUs):
@@ -120,6 +120,8 @@ class SheetSession(ChangedUnderUs):
         protected = not read_only and write_protected(path)
         if not read_only and not os.path.lexists(path) and (ours := ours_left(path)) is not None:
             return cls.brought_back(path, ours)
+        if not os.path.exists(path):  # a link to a file gone too: its lock would need its folder
+            read_bytes(path)  # the reader's own words for what is there (SheetFileError)
         lock = None if read_only or protected else SheetLock(path).acquire()
         try:
             current = load_current(path)
@@ -140,12 +142,12 @@ class SheetSession(ChangedUnderUs):
                     session.told = (f"{path.name} was changed elsewhere while it was open here, and "
                                     f"scorepad stopped before you chose: ours is kept as "
                                     f"{keep_copy(ours, path, 'ours')}; theirs is shown.")
-                elif current.typed is not None and (typed := replay_states(current.typed)[-1]) != session.sheet:
-                    ours = sheet_bytes(path, typed, tuple(current.typed))
+                elif (typed := kept_apart(current)) is not None:
+                    ours = sheet_bytes(path, replay_states(typed)[-1], tuple(typed))
                     session.told = (f"{path.name} was changed elsewhere after scorepad stopped, before the "
-                                    f"values typed into it were saved: they are kept as "
-                                    f"{keep_copy(ours, path, 'ours')} (its journal: {aside.name}); theirs "
-                                    "is shown.")
+                                    f"values typed into it were saved: they are made again on theirs and "
+                                    f"kept as {keep_copy(ours, path, 'ours')} (its journal: {aside.name}); "
+                                    "theirs is shown.")
             elif lock and current.replayed:
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."

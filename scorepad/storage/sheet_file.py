@@ -54,13 +54,19 @@ class SheetFile:
               data: bytes | list[bytes] | None = None) -> None:
         """Write the sheet atomically and remember the version written (SaveError);
         ``data``, when given, is what to write: its bytes, or its pieces in order."""
-        if replace and write_protected(self.target):  # a rename would replace it all the same
-            name = self.path.name
-            raise SaveError(f"{name} was made write-protected while it was open (its permissions let no one "
-                            f"write it): `chmod u+w {name}` to save it again")
+        if replace:
+            self.refuse_if_protected()
         data = data if data is not None else sheet_pieces(self.path, sheet, history, self.texts)
         atomic_write(self.target, data, replace=replace, follow=False)
         self.hash, self.stat = digest(data), self.look()
+
+    def refuse_if_protected(self) -> None:
+        """SaveError when the file was made write-protected while open (``chmod a-w``): a
+        rename would replace it all the same, as only its folder is asked."""
+        if write_protected(self.target):
+            name = self.path.name
+            raise SaveError(f"{name} was made write-protected while it was open (its permissions let no one "
+                            f"write it): `chmod u+w {name}` to save it again")
 
     def changed_by_someone(self) -> bytes | None:
         """``theirs()``, unless a save of ours is writing the file right now: it looks
@@ -172,6 +178,17 @@ def load_current(path: Path) -> Current:
     return Current(history, file, "", bool(changes), journal, None, base, states, base_states, pending=len(changes))
 
 
+def kept_apart(current: Current) -> list | None:
+    """The history opening this sheet keeps as a copy, from a journal of another version
+    of the file: ours, as it kept it, or (``typed``) its changes made on theirs when they
+    change anything there; else None. The command line says so, and opening does it."""
+    if current.ours is not None:
+        return current.ours
+    if current.typed is None or replay_states(current.typed)[-1] == current.states[-1]:
+        return None
+    return current.typed
+
+
 def replay_states(history: list) -> States:
     """The state after each entry of a history (EntryError, ValidationError)."""
     return States.replayed(history)
@@ -197,6 +214,7 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
             if theirs is not None:
                 return FoldOutcome(changes, conflict=theirs)
             try:
+                file.refuse_if_protected()  # before the journal's line: a try a second, each a line
                 data = sheet_pieces(file.path, sheet, history, file.texts)  # never joined: see document_pieces
                 journal.folding(changes, digest(data))
                 # equivalent: write uses the sheet and history only to make data, which is given

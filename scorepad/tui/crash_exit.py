@@ -19,7 +19,10 @@ class CrashExit:
             from ..storage.crash_report import report_crash
 
             self.bell()
-            self.crash_words = report_crash(self._exception, "running the app")
+            try:
+                self.crash_words = report_crash(self._exception, "running the app")
+            except Exception:  # the report's own failure must not be the one the user reads
+                self.crash_words = "scorepad stopped on an error it did not expect. This is a bug in scorepad."
         self._close_messages_no_wait()
 
     def close_open_sheet(self) -> None:
@@ -37,6 +40,7 @@ class CrashExit:
         words = [f"scorepad: {self.closing_words}"] if self.closing_words else []
         if self.crash_words:
             words.insert(0, self.crash_words)
-            if not self.closing_words and self.session is not None and not self.session.read_only:
-                words.append(f"Every value typed is kept in {self.session.path}.")
+            session = self.session
+            if not self.closing_words and session is not None and not session.read_only and not session.unsaved:
+                words.append(f"Every value typed is kept in {session.path}.")
         return "\n".join(shown(line) for line in "\n".join(words).split("\n"))

@@ -38,6 +38,8 @@ def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int
         app.run()
     except NoTerminal as err:
         say(f"scorepad: {err}")
+        if session is not None and session.told:  # opening it recovered or kept something
+            say(f"scorepad: {session.told}")
         return 2
     finally:
         start_up.let_go()  # a run that never drew a frame

@@ -100,3 +100,22 @@ def test_any_end_of_the_app_says_where_ours_went(game_path, headless, capfd, mar
     assert said.startswith("scorepad: Our version is kept as ") and "was replaced by a folder" in said
     kept = Path(said.removeprefix("scorepad: Our version is kept as ").split(" (")[0])
     assert read_sheet(kept).sheet.players[0].renown == 40
+
+
+class Wordless(Exception):
+    def __str__(self) -> str:
+        raise ValueError("no words")
+
+
+def test_a_bug_whose_words_fail_too_is_still_said_and_reported(game_path, monkeypatch, capsys):
+    """An error whose ``str`` raises made the report itself fail: exit 70 without a word
+    (review)."""
+    def wordless(*_args) -> None:
+        raise Wordless()
+
+    monkeypatch.setattr("scorepad.reports.score_text", wordless)
+    assert main(["score", str(game_path)]) == EXIT_CODE
+    said = capsys.readouterr().err
+    assert said.startswith("scorepad stopped on an error it did not expect (Wordless). This is a bug")
+    [report] = crash_folder().iterdir()
+    assert "Wordless" in report.read_text()
