@@ -267,12 +267,18 @@ def holds_nothing(path: Path) -> bool:
     return data is None or b"\n" not in data
 
 
+def changes_in(records: list[dict]) -> list[dict]:
+    """The records that change the history (``put`` an entry, ``keep`` only the first
+    ones), in order: not the header, nor a save's ``folding`` or ``ours`` record."""
+    return [r for r in records if "put" in r or "keep" in r]
+
+
 def changes_to_replay(records: list[dict], sheet_hash: str) -> list[dict] | None:
     """The changes that the sheet file with this hash does not hold yet; None when the
     journal belongs to another version of the file (someone else rewrote it)."""
     if not records or records[0].get("journal") != 1:
         return None
-    changes = [r for r in records[1:] if "put" in r or "keep" in r]
+    changes = changes_in(records[1:])
     if records[0].get("base") == sheet_hash:
         return changes
     for record in reversed(records):

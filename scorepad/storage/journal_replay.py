@@ -9,7 +9,7 @@ from pathlib import Path
 from ..rules.entries import EntryError, apply
 from ..rules.states import States
 from .document import history_adapter
-from .journal import journal_path, read_journal
+from .journal import changes_in, journal_path, read_journal
 
 
 def ours_left(path: Path) -> list | None:
@@ -26,7 +26,7 @@ def ours_in(records: list[dict]) -> list | None:
         if "ours" in records[n]:
             try:
                 base = list(history_adapter().validate_python(records[n]["ours"]))
-                return replayed(base, [r for r in records[n + 1:] if "put" in r or "keep" in r])[0]
+                return replayed(base, changes_in(records[n + 1:]))[0]
             except (KeyError, TypeError, ValueError, IndexError, EntryError):
                 return None
     return None
@@ -63,7 +63,7 @@ def typed_onto(records: list[dict], history: list) -> list | None:
     file they went on; each puts an entry at its place in the history, so on theirs,
     whose history begins as ours did (a file reformatted; a hand edit, which goes at
     its end), they make ours again."""
-    changes = [r for r in records[1:] if "put" in r or "keep" in r]
+    changes = changes_in(records[1:])
     if not changes or records[0].get("journal") != 1:
         return None
     try:

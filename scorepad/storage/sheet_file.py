@@ -22,7 +22,7 @@ from .atomic import SaveError, atomic_write, real_target, stat_key, write_protec
 from .document import SheetFileError, parse_document
 from .document_writer import EntryTexts
 from .files import kind_of, read_bytes, sheet_pieces
-from .journal import Journal, changes_to_replay, digest, holds_nothing, journal_path, read_journal
+from .journal import Journal, changes_in, changes_to_replay, digest, holds_nothing, journal_path, read_journal
 from .journal_replay import ours_in, replayed, typed_onto
 
 
@@ -174,7 +174,7 @@ def load_current(path: Path) -> Current:
         (base, base_states), (history, states) = (history, states), replayed(history, changes, states)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
         return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
-    journal = Journal(path, sum("put" in r or "keep" in r for r in records), size)
+    journal = Journal(path, len(changes_in(records)), size)
     return Current(history, file, "", bool(changes), journal, None, base, states, base_states, pending=len(changes))
 
 

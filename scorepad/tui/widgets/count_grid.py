@@ -163,19 +163,20 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         return not done.error
 
     def action_move(self, rows: int, cols: int) -> None:
-        with self.drawn_once():
-            if self.commit():
-                super().action_move(rows, cols)
+        self.store_then(super().action_move, rows, cols)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
-        with self.drawn_once():
-            if self.commit():
-                super().action_jump(row, col)
+        self.store_then(super().action_jump, row, col)
 
     def action_step(self, step: int) -> None:
+        self.store_then(super().action_step, step)
+
+    def store_then(self, move: Callable[..., None], *args) -> None:
+        """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
+        there): one redraw for both."""
         with self.drawn_once():
             if self.commit():
-                super().action_step(step)
+                move(*args)
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""
