@@ -403,6 +403,39 @@ def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
     assert link.is_symlink() and read_sheet(session.path).sheet.players[0].renown == 9
 
 
+def test_values_typed_through_a_link_come_back_when_the_sheet_is_opened_by_its_own_name(tmp_path):
+    """A crash while the sheet was open through a link: its journal is the sheet's, kept
+    beside the file itself, so opening the file by any name finds the values."""
+    session = new_session()
+    session.close()
+    link = tmp_path / "link.json"
+    link.symlink_to(session.path)
+    opened = SheetSession.open(link)
+    opened.apply(renown(9))
+    crash(opened)
+    assert not (tmp_path / ".link.json.journal").exists()
+    assert (session.path.parent / f".{session.path.name}.journal").exists()
+    again = SheetSession.open(session.path)
+    assert again.sheet.players[0].renown == 9
+    again.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 9
+
+
+def test_values_typed_through_one_link_come_back_through_another(tmp_path):
+    session = new_session()
+    session.close()
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    first.symlink_to(session.path)
+    second.symlink_to(session.path)
+    opened = SheetSession.open(first)
+    opened.apply(renown(11))
+    crash(opened)
+    again = SheetSession.open(second)
+    assert again.sheet.players[0].renown == 11
+    again.close()
+    assert first.is_symlink() and second.is_symlink()
+
+
 class SessionMachine(RuleBasedStateMachine):
     """Entries, undo, redo, background saves and crashes in any order: what reopens is
     always what was on screen."""

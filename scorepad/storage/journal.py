@@ -37,7 +37,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, explain, file_mode
+from .atomic import SaveError, explain, file_mode, real_target
 from .small_files import read_small_file
 
 # a journal holds a sheet's whole history at most twice (ours, then the changes after
@@ -46,8 +46,11 @@ MAX_JOURNAL_BYTES = 40 * 1024 * 1024
 
 
 def journal_path(sheet: Path) -> Path:
-    """The journal of a sheet (hidden, and not ``*.json``: the games list never shows it)."""
-    return sheet.with_name(f".{sheet.name}.journal")
+    """The journal of a sheet (hidden, and not ``*.json``: the games list never shows it),
+    beside the file itself: a sheet opened through a link keeps it where opening the file
+    by any of its names finds it (as its lock and its saves do: ``real_target``)."""
+    place = real_target(sheet)
+    return place.with_name(f".{place.name}.journal")
 
 
 def digest(data: bytes | list[bytes]) -> str:
