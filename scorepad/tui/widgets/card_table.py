@@ -84,9 +84,11 @@ class CardTable(CountGrid):
 
     def step_player(self, step: int) -> None:
         """Store the row being typed and go to the next (or previous) player's row."""
-        with self.drawn_once():
-            if self.commit():
-                self.cursor = ((self.row + step) % len(self.rows), 0)
+        self.store_then(self.go_to_row, step)
+
+    def go_to_row(self, step: int) -> None:
+        """The cursor at the start of the next (or previous) player's row."""
+        self.cursor = ((self.row + step) % len(self.rows), 0)
 
     def add_card(self, row: int) -> None:
         """Ready to type one more card for this player: the cursor at the end of the line."""
