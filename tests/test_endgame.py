@@ -108,3 +108,62 @@ def test_E1_nothing_recorded_plays_on():
     result = status()
     assert not result.triggered and result.cause is None and result.warnings == ()
 
+
+
+# -- a Library grid's count, in its place in the game (E1b, E3) -----------------------
+
+def played(*entries, rows=(". . . M", "M M M M")):
+    """The sheet after these entries, on a game with a Library grid of 3 empty spaces."""
+    from scorepad.rules.board_entries import EnterPhase, RecordEvent, SetLibrary, SetLibraryCell, UndoTimeline
+    from scorepad.rules.entries import apply
+
+    names = {"phase": EnterPhase(phase="execution", generation=2), "event": RecordEvent(),
+             "planning": EnterPhase(phase="planning", generation=2),
+             "fill": SetLibraryCell(row=0, col=0, token="M"), "empty": SetLibraryCell(row=0, col=0, token="."),
+             "back": UndoTimeline(), "grid": SetLibrary(rows=rows)}
+    sheet = make_sheet({"name": "Ana"}, library={"rows": ["M M M M"]})
+    for name in ("grid", *entries):
+        sheet = apply(sheet, names[name])
+    return sheet
+
+
+def test_E3_a_grid_that_fell_to_two_empty_before_the_second_event_stays_the_cause():
+    """The grid's count is where the table typed it in the game: a second Event recorded
+    after the Library ended the game changes nothing (the helper's E5 turned E4)."""
+    sheet = played("phase", "event", "fill", "event")
+    result = end_status(sheet)
+    assert result.cause == "library" and result.rule == "E5" and result.empty_spaces == 2
+
+
+def test_E3_a_grid_that_falls_to_two_empty_after_the_second_event_does_not_shorten_the_game():
+    result = end_status(played("phase", "event", "event", "fill"))
+    assert result.cause == "event" and result.rule == "E4"
+    assert any("does not shorten" in w for w in result.warnings)
+
+
+def test_E1b_a_grid_put_back_above_two_empty_triggers_nothing_until_it_falls_again():
+    sheet = played("phase", "event", "fill", "empty")  # a typo put right: 3 empty again
+    assert not end_status(sheet).triggered and sheet.library.low_from is None
+    sheet = played("phase", "event", "fill", "empty", "event", "fill")
+    assert end_status(sheet).cause == "event"  # the second Event came first this time
+
+
+def test_E7_a_grid_low_outside_execution_triggers_as_the_next_execution_begins():
+    result = end_status(played("planning", "fill", "event", "phase", "event"))
+    assert result.cause == "library" and result.rule == "E5" and result.when.startswith("generation 2")
+
+
+def test_E3_marks_taken_back_from_before_the_grid_fell_keep_it_after_those_left():
+    sheet = played("phase", "event", "fill", "back", "back")
+    assert sheet.library.low_from == 2 and not sheet.timeline
+    result = end_status(sheet)  # no phase left: taken as Execution (as a sheet with none is)
+    assert result.cause == "library"
+
+
+def test_E1b_a_grid_laid_down_with_two_empty_is_low_from_then():
+    sheet = played("phase", "event", "event", rows=(". . . M",))
+    assert sheet.library.low_from is None  # a grid of 3 empty, then the Events
+    from scorepad.rules.board_entries import SetLibrary
+    from scorepad.rules.entries import apply
+    sheet = apply(sheet, SetLibrary(rows=(". M M M",)))
+    assert sheet.library.low_from == 3 and end_status(sheet).cause == "event"

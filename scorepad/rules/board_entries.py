@@ -7,10 +7,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
-from .endgame import PHASE_LABELS
+from .endgame import LIBRARY_THRESHOLD, PHASE_LABELS
 from .entry_base import EntryError, Index, checked, first_error
 from .library import parse_rows, parse_token
 from .models import Count, EmptySpacesMark, EventMark, Library, Model, PhaseMark, Phase, RoundMark, Sheet
+
+
+def library_at(rows: tuple[str, ...], sheet: Sheet) -> Library:
+    """E1b, E3: the sheet's Library with these rows, and when in the game its empty spaces
+    fell to two or fewer (``Library.low_from``): now, after the timeline's marks so far,
+    unless they had already, and they still are. ValueError for rows that are no grid."""
+    library = Library(rows=rows)
+    if library.grid.empty_spaces > LIBRARY_THRESHOLD:
+        return library
+    before = sheet.library
+    was_low = before is not None and before.low_from is not None and before.grid.empty_spaces <= LIBRARY_THRESHOLD
+    return library.but(low_from=before.low_from if was_low else len(sheet.timeline))
 
 
 class SetLibrary(Model):
@@ -29,7 +41,7 @@ class SetLibrary(Model):
         if self.rows is None:
             return sheet.but(library=None)
         try:
-            library = Library(rows=self.rows)
+            library = library_at(self.rows, sheet)
         except ValueError as err:
             raise EntryError(first_error(err)) from None
         return checked(sheet.but(library=library))
@@ -62,8 +74,7 @@ class SetLibraryCell(Model):
         rows = list(sheet.library.rows)
         rows[self.row] = " ".join(tokens)
         parse_rows(tuple(rows))
-        library = sheet.library.but(rows=tuple(rows))
-        return checked(sheet.but(library=library))
+        return checked(sheet.but(library=library_at(tuple(rows), sheet)))
 
 
 class TimelineEntry(Model):

@@ -2,7 +2,9 @@
 
 The timeline is a list of marks: phase changes (with the generation), rounds,
 Events and empty-space counts. When the sheet has a Library grid, its count of
-empty spaces (E2) is the latest count, as if typed last.
+empty spaces (E2) is the latest count, as if typed last; and once it is two or fewer,
+it also counts where it fell there in the game (``Library.low_from``: after that many
+marks), so an Event recorded after the Library ended the game changes nothing (E3).
 """
 
 from __future__ import annotations
@@ -109,7 +111,11 @@ class _Walk:
 def end_status(sheet: Sheet) -> EndStatus:
     """E1-E8: fold the timeline (and the grid's empty count) into the end status."""
     walk = _Walk()
-    for mark in sheet.timeline:
+    grid = sheet.library.grid if sheet.library is not None else None
+    low_from = sheet.library.low_from if grid is not None and grid.empty_spaces <= LIBRARY_THRESHOLD else None
+    for at, mark in enumerate(sheet.timeline):
+        if at == low_from:  # the grid fell to two or fewer here (marks taken back since: at the end)
+            walk.count(grid.empty_spaces)
         if isinstance(mark, PhaseMark):
             walk.phase_begins(mark)
         elif isinstance(mark, RoundMark):
@@ -118,8 +124,8 @@ def end_status(sheet: Sheet) -> EndStatus:
             walk.event()
         elif isinstance(mark, EmptySpacesMark):
             walk.count(mark.count)
-    if sheet.library is not None:
-        walk.count(sheet.library.grid.empty_spaces)
+    if grid is not None:
+        walk.count(grid.empty_spaces)
     return _status(walk)
 
 

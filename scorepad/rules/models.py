@@ -96,6 +96,9 @@ class Library(Model):
     """The Library as rows of space-separated tokens; see ``library.py``."""
 
     rows: tuple[str, ...] = Field(min_length=1, max_length=64)
+    # E1b, E3: the grid's count has its place in the game: how many timeline marks there
+    # were when its empty spaces fell to two or fewer (None while more are empty)
+    low_from: Annotated[StrictInt, Field(ge=0)] | None = None
 
     @field_validator("rows")
     @classmethod
