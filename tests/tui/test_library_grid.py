@@ -65,7 +65,7 @@ async def test_backspace_clears_the_cell_as_one_entry(grid_game_path):
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
-        await pilot.press("c", "asterisk", "2", "enter")
+        await pilot.press("c", "asterisk", "2", "enter", "up")
         before = len(app.session.history)
         await pilot.press("backspace")
         assert rows(app)[0] == ". . ." and len(app.session.history) == before + 1
@@ -94,9 +94,9 @@ async def test_typing_the_stored_token_again_stores_nothing(grid_game_path):
     async with running(app) as pilot:
         await on_grid(pilot)
         before = len(app.session.history)
-        await pilot.press("full_stop", "enter")  # "." on an empty space
+        await pilot.press("full_stop", "enter", "up")  # "." on an empty space
         assert len(app.session.history) == before
-        await pilot.press("g", "enter")
+        await pilot.press("g", "enter", "up")
         await pilot.press("m", "g", "asterisk", "asterisk", "enter", "1", "1", "right")
         assert rows(app)[0] == "G . ."
         assert len(app.session.history) == before + 1  # G, and nothing else
@@ -161,9 +161,38 @@ async def test_S2_a_row_typed_in_one_burst_stores_one_entry_per_changed_cell(gri
         await burst(pilot, "M", "*", "1", "right", "G", "*", "2", "right", ".", "enter")
         assert rows(app) == ("M*1 G*2 .", ". . .")
         assert len(app.session.history) == before + 2  # "." on an empty space changes nothing
-        await burst(pilot, "down", "home", "C", "right", "L", "right", "#", "enter")
+        await burst(pilot, "home", "C", "right", "L", "right", "#", "enter")
         assert rows(app) == ("M*1 G*2 .", "C L #")
         assert len(app.session.history) == before + 5
+
+
+async def test_S2_rows_typed_with_tab_and_enter_fill_the_grid_as_typed(grid_game_path):
+    """Enter goes to the next row, under the cell where the row's typing began, as a
+    spreadsheet does: it stayed, and the next letter replaced the cell just stored (a
+    typist's rows, or a paste that arrives as keys, slid into the wrong cells)."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "enter", *"M*1", "tab", "L", "tab", "#", "enter")
+        assert rows(app) == ("M*1 G*1 C*2", "M*1 L #")
+        assert grid.cursor == (1, 2) and grid.message == "Stored · the grid's last row"
+        assert "Stored · the grid's last row" in lines(grid)[-1]
+        await burst(pilot, "ctrl+home", "home", "right", "G", "tab", "C", "enter", "M", "tab", ".", "enter")
+        assert rows(app) == ("M*1 G C", "M*1 M .")  # from the second column, back under it
+
+
+async def test_S2_keys_pasted_without_a_bracketed_paste_go_where_a_bracketed_paste_puts_them(grid_game_path):
+    typed, pasted = app_on(grid_game_path), app_on(grid_game_path)
+    async with running(typed) as pilot:
+        await on_grid(pilot)
+        await burst(pilot, "right", "G", "tab", "C", "enter", "L", "tab", "#")
+        await pilot.press("tab")
+    async with running(pasted) as pilot:
+        await on_grid(pilot)
+        await pilot.press("right")
+        post_paste(pasted, "G\tC\nL\t#")
+        await pilot.pause()
+    assert rows(typed) == rows(pasted) == (". G C", ". L #")
 
 
 async def test_S5_the_grid_is_coloured_by_its_component_classes(grid_game_path):

@@ -1,13 +1,16 @@
 """The Library grid editor (the README's Library tokens; S2's Seals; S5's best assignment marked).
 
 A typed cell is stored when committed, as one entry (one undo step): Enter, any move of
-the cursor, or leaving the grid; Escape puts it back. Home/End: the row's first/last
+the cursor, or leaving the grid; Escape puts it back. Enter then goes to the next row,
+under the cell where the row's typing began (as a spreadsheet does after Tabs): rows
+typed ``M*1 Tab G*1 Enter C Tab L Enter`` fill two rows (it stayed on the cell, and the
+next letter, starting the cell anew, replaced the value just stored). Home/End: the row's first/last
 cell; Ctrl+Home/Ctrl+End: the first/last row; PageUp/PageDown: the screens, as
 everywhere. Tab steps to the next cell, row after row, as in every table (``M*1 Tab
 G*1`` typed two cells; when Tab left the grid, the rest went into the next field); past
 the last cell, or Down from the last row (Ctrl+End, Down: two keys on any grid), the
-focus moves on. A paste is typed as a spreadsheet's cells: a tab steps right, a line
-break goes to the next row, under the paste's first cell.
+focus moves on. A paste is typed the same way: a tab steps right, a line break goes to
+the next row, under the paste's first cell.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid."""
@@ -26,6 +29,7 @@ from .line_widget import LineWidget
 
 WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
+LAST_ROW = "Stored · the grid's last row"  # Enter there: the cursor stays (fits in EDITING's room)
 
 
 def next_token(cell: LibraryCell, key: str) -> str | None:
@@ -52,7 +56,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     """Shows the grid with a cursor; stores each committed cell through ``store``."""
 
     BINDINGS = [
-        Binding("enter", "commit", "Store the cell", show=False),
+        Binding("enter", "next_row", "Store, next row", show=False),
         Binding("tab", "step(1)", "Store, next cell", show=False),
         Binding("shift+tab", "step(-1)", "Store, previous cell", show=False),
         Binding("escape", "commit('')", "Put the cell back", show=False),
@@ -69,7 +73,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.grid, self.marks = grid, marks or {}
         self.store = store  # (row, column, token): a callback, so a cell is stored at once
         self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
-        self.paste_column = 0  # the column a paste began in: its rows start there
+        self.row_start = 0  # the column the row's typing began in (a paste's): Enter goes under it
+        self.tabbing = False  # the cursor moves by Tab: along the row being typed
         self.past_edge = False  # a paste's line ran past the right edge: its rest is not typed
         self.edge_said = False
         self.message = ""  # why the last key changed nothing
@@ -118,9 +123,28 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             self.editing = (*self.cursor, typed) if typed else None
         self.leave_cell()
 
+    def action_step(self, step: int) -> None:
+        """Tab / Shift+Tab: the next (previous) cell, along the row being typed."""
+        self.tabbing = True
+        try:
+            super().action_step(step)
+        finally:
+            self.tabbing = False
+
+    def action_next_row(self) -> None:
+        """Enter: store the cell and go to the next row, under the cell where this row's
+        typing began; on the last row the cursor stays, and says so (a letter typed next
+        starts the cell anew)."""
+        row = self.cursor[0]
+        if row + 1 < self.grid.height:
+            self.action_jump(row + 1, self.row_start)
+        elif self.leave_cell():
+            self.message = LAST_ROW
+            self.redraw()
+
     def on_key(self, event: Key) -> None:
         if getattr(event, "opens_paste", False):  # rows of a paste start at its first column
-            self.paste_column, self.past_edge, self.edge_said = self.cursor[1], False, False
+            self.row_start, self.past_edge, self.edge_said = self.cursor[1], False, False
         if getattr(event, "pasted", False) and event.key in ("tab", "enter"):
             self.paste_step(event)
             return
@@ -138,9 +162,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     def paste_step(self, key: Key) -> None:
         """A copied spreadsheet's tab steps right and its line break goes to the next row,
-        under the paste's first cell, as cells do there (a tab typed goes on to the next
-        row at the end of one; an Enter typed stores the cell and stays). A line's cells
-        past the right edge are not typed (said once); past the last row, the paste ends."""
+        under the paste's first cell, as typed (but a tab typed at a row's end goes on to
+        the next row). A line's cells past the right edge are not typed (said once); past
+        the last row, the paste ends."""
         row, col = self.cursor
         height, width = self.grid_size()
         key.stop()
@@ -153,13 +177,13 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
                 self.notify(f"Cells past the grid's right edge are not typed (it is {width} wide).",
                             severity="warning")
         elif key.key == "tab":
-            self.action_jump(row, col + 1)
+            self.action_step(1)
         elif row + 1 >= height:
             self.post_message(self.PasteStopped(self))
             self.leave_cell()
         else:
             self.past_edge = False
-            self.action_jump(row + 1, self.paste_column)
+            self.action_next_row()
 
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
@@ -169,7 +193,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     on_blur = leave_cell  # leaving the grid stores the cell, as leaving a field does (and redraws)
 
-    def watch_cursor(self) -> None:
+    def watch_cursor(self, cursor: tuple[int, int]) -> None:
+        if not self.tabbing:  # an arrow, Home, a click, Enter: a row's typing begins here
+            self.row_start = cursor[1]
         self.redraw()
 
     def get_content_width(self, container, viewport) -> int:
