@@ -197,3 +197,71 @@ def test_a_missing_sheet_whose_journal_keeps_a_damaged_game_is_not_promised_back
     with pytest.raises(SheetFileError) as opened:
         SheetSession.open(session.path)
     assert str(opened.value) == f"{session.path}: no such file"
+
+
+# -- their version moving on while ours waits, or while ours is written -----------------
+
+def their_version(session: SheetSession, title: str) -> bytes:
+    """Someone else saves a version of the sheet titled ``title`` (write, then rename)."""
+    data = session.path.read_bytes().replace(b'"title": "', f'"title": "{title} '.encode(), 1)
+    fresh = session.path.with_name("their.tmp")
+    fresh.write_bytes(data)
+    os.replace(fresh, session.path)
+    return data
+
+
+def kept_titles(session: SheetSession) -> set[str]:
+    return {read_sheet(copy).sheet.title.split()[0] for copy in copies(session)}
+
+
+def test_keep_ours_keeps_their_version_saved_again_after_the_question_as_well():
+    """They saved twice; the question was about the first: answering keeps both, never
+    writing over the second (it was lost: no copy, no file held it)."""
+    session = new_session()
+    assert session.fold()
+    their_version(session, "One")
+    assert session.check_file()
+    newer = their_version(session, "Two")  # while the question waits (Esc: choose later)
+    kept = session.keep_ours()
+    assert kept is not None and kept.read_bytes() == newer
+    assert kept_titles(session) == {"One", "Two"}
+    assert not read_sheet(session.path).sheet.title.startswith(("One", "Two"))
+    session.close()
+
+
+def test_keep_ours_after_their_file_was_deleted_then_put_back_keeps_the_one_put_back():
+    session = new_session()
+    assert session.fold()
+    data = session.path.read_bytes()
+    session.path.unlink()
+    assert session.check_file() and session.conflict == b""  # seen gone
+    session.path.write_bytes(data.replace(b'"title": "', b'"title": "Back ', 1))
+    kept = session.keep_ours()
+    assert kept is not None and kept_titles(session) == {"Back"}
+    session.close()
+
+
+def test_their_save_landing_while_ours_is_written_is_found_not_written_over(monkeypatch):
+    """Checked again just before ours replaces the file: their write in the gap (60 ms
+    at 300 entries, half a second at 30,000) is a conflict, not overwritten."""
+    from scorepad.storage import sheet_file
+
+    session = new_session()
+    assert session.fold()
+    session.apply(renown(8))
+    pieces = sheet_file.sheet_pieces
+    landed = []
+
+    def theirs_land_meanwhile(*args):
+        made = pieces(*args)
+        landed.append(their_version(session, "Meanwhile"))
+        return made
+
+    monkeypatch.setattr(sheet_file, "sheet_pieces", theirs_land_meanwhile)
+    assert not session.fold()
+    assert session.conflict == landed[0] and session.path.read_bytes() == landed[0]
+    monkeypatch.undo()
+    kept = session.keep_ours()
+    assert kept is not None and kept.read_bytes() == landed[0]
+    assert read_sheet(session.path).sheet.players[0].renown == 8
+    session.close()

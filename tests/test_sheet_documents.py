@@ -26,7 +26,7 @@ from scorepad.storage.files import write_sheet
 from scorepad.storage.journal import Journal, digest, journal_path, read_journal
 from scorepad.storage.migrations import VERSION, migrate
 from scorepad.storage.sheet_file import (
-    FoldOutcome, SheetFile, fold_snapshot, load_current, ours_in, replay_states, replayed,
+    FoldOutcome, Overtaken, SheetFile, fold_snapshot, load_current, ours_in, replay_states, replayed,
 )
 
 from .conftest import make_sheet
@@ -319,9 +319,25 @@ def test_a_history_read_a_chunk_at_a_time_says_its_problems_as_read_whole(monkey
 
 # --- the file an open session knows -------------------------------------------------
 
+def known(path):
+    """The SheetFile of a file as read (a save replaces only the version it knows)."""
+    file = SheetFile(path, digest(path.read_bytes()))
+    file.stat = file.look()
+    return file
+
+
+def test_a_save_over_a_version_it_never_read_is_refused_and_leaves_it(tmp_path):
+    path, history = game(tmp_path, 4)
+    before = path.read_bytes()
+    with pytest.raises(Overtaken) as found:
+        SheetFile(path).write(fold(history), history, data=b"ours")
+    assert found.value.theirs == before and path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
 def test_a_write_of_given_bytes_writes_them_and_remembers_them(tmp_path):
     path, history = game(tmp_path, 4)
-    file = SheetFile(path)
+    file = known(path)
     data = dump_document(fold(history), history, SAVED)
     file.write(fold(history), history, data=data)
     assert path.read_bytes() == data and file.hash == digest(data) and file.stat == stat_key(path)
@@ -329,7 +345,7 @@ def test_a_write_of_given_bytes_writes_them_and_remembers_them(tmp_path):
 
 def test_a_write_keeps_the_entry_texts_for_the_next_one(tmp_path):
     path, history = game(tmp_path, 4, 5)
-    file = SheetFile(path)
+    file = known(path)
     file.write(fold(history), history)
     assert file.texts.entries == list(history)
 

@@ -18,6 +18,7 @@ import secrets
 import stat
 from contextlib import suppress
 from pathlib import Path
+from typing import Callable
 
 from ..messages import shown
 from .paths import folder_problem
@@ -70,7 +71,8 @@ def new_file_place(path: Path, doing: str) -> None:
 
 
 def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True, follow: bool = True,
-                 mode: int = NEW_FILE_MODE, folders: bool = True) -> None:
+                 mode: int = NEW_FILE_MODE, folders: bool = True,
+                 before_replace: Callable[[], None] | None = None) -> None:
     """Write ``data`` to ``path`` so that the file is always complete, old or new
     (``data``: the bytes, or pieces of them in order, written one after the other).
 
@@ -79,6 +81,8 @@ def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True,
     ``follow=False`` (a file whose place we know, not a link that turned up), replaced
     by the file. A file replaced keeps its permissions; a new one gets ``mode`` less
     the umask. ``folders=False``: a missing folder is a SaveError, never made.
+    ``before_replace`` runs once the new file is whole, just before it replaces the old
+    one: what it raises leaves the old one as it is (a sheet changed meanwhile).
     """
     path = real_target(path) if follow else path
     try:
@@ -94,6 +98,8 @@ def atomic_write(path: Path, data: bytes | list[bytes], *, replace: bool = True,
             handle.flush()
             os.fsync(handle.fileno())
         if replace:
+            if before_replace is not None:
+                before_replace()  # raising leaves the file as it is (and the temporary goes)
             os.replace(temporary, path)
         else:
             link_new(temporary, path)

@@ -36,18 +36,22 @@ class ChangedUnderUs:
 
     def keep_ours(self) -> Path | None:
         """Keep their version as a copy beside the sheet, then save ours over it; where
-        the copy went (None when there was nothing of theirs to keep). A link put in the
+        the copy went (None when there was nothing of theirs to keep; their newest, when
+        they saved again after the question: each version is kept). A link put in the
         sheet's place is replaced by the sheet (what it points at is left as it was); a
         folder put there is left, and ours is saved beside it under a new name, where it
         goes on (``path`` changes)."""
-        theirs, kept = self.conflict or b"", None
         if self.file.blocked():
             self.save_beside()
             return None
-        if theirs:
+        # what is there now too: they may have saved again since the question (or put
+        # the file back after deleting it), and that is theirs to keep as well
+        now, stat = self.file.as_it_is()
+        kept = None
+        for theirs in dict.fromkeys(version for version in (self.conflict, now) if version):
             kept = keep_copy(theirs, self.path, "theirs")
         self.conflict = None
-        self.file.hash, self.file.stat = digest(theirs), self.file.look()
+        self.file.hash, self.file.stat = digest(now), stat
         if self.folded:
             self.journal.begin(self.file.hash)  # our version differs from theirs: write it
         if not self.fold():

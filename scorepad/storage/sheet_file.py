@@ -26,6 +26,15 @@ from .journal import Journal, changes_in, changes_to_replay, digest, holds_nothi
 from .journal_replay import ours_in, replayed, typed_onto
 
 
+class Overtaken(SaveError):
+    """Someone else's save landed while ours was being written: ours is not put in its
+    place (``theirs``: what they wrote)."""
+
+    def __init__(self, theirs: bytes) -> None:
+        super().__init__("the file was changed by someone else while it was being saved")
+        self.theirs = theirs
+
+
 @dataclass
 class SheetFile:
     """A sheet file and the version of it we know: its hash and its stat. One save at a
@@ -57,7 +66,8 @@ class SheetFile:
         if replace:
             self.refuse_if_protected()
         data = data if data is not None else sheet_pieces(self.path, sheet, history, self.texts)
-        atomic_write(self.target, data, replace=replace, follow=False)
+        atomic_write(self.target, data, replace=replace, follow=False,
+                     before_replace=self.still_ours if replace else None)
         self.hash, self.stat = digest(data), self.look()
 
     def refuse_if_protected(self) -> None:
@@ -92,6 +102,28 @@ class SheetFile:
             self.stat = self.look()  # touched, not changed
             return None
         return data
+
+    def as_it_is(self) -> tuple[bytes, tuple | None]:
+        """What stands in the file's place now (b"" for nothing readable there: gone, a
+        link put there) and its stat, read between two looks that agree; the stat is None
+        when it kept changing (the next look then finds it changed again)."""
+        data = b""
+        for _ in range(3):
+            before = self.look()
+            try:
+                data = read_bytes(self.target, follow=False)
+            except Exception:  # gone or unreadable: nothing of theirs to keep
+                data = b""
+            if self.look() == before:
+                return data, before
+        return data, None
+
+    def still_ours(self) -> None:
+        """Just before a save replaces the file: ``Overtaken`` when someone else changed
+        it since we looked (their save landed while ours was being written)."""
+        theirs = self.theirs()
+        if theirs is not None:
+            raise Overtaken(theirs)
 
     def blocked(self) -> bool:
         """Whether what stands in the file's place now cannot be replaced by a file (a
@@ -219,6 +251,8 @@ def fold_snapshot(file: SheetFile, journal: Journal, sheet: Sheet, history: tupl
                 journal.folding(changes, digest(data))
                 # equivalent: write uses the sheet and history only to make data, which is given
                 file.write(sheet, history, data=data)  # pragma: no mutate
+            except Overtaken as their_save:
+                return FoldOutcome(changes, conflict=their_save.theirs)
             except SaveError as err:
                 return FoldOutcome(changes, problem=str(err))
             return FoldOutcome(changes)
