@@ -26,7 +26,7 @@ from scorepad.storage.atomic import SaveError, atomic_write, link_new, real_targ
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.document import MAX_HISTORY
 from scorepad.storage.files import read_sheet
-from scorepad.storage.journal import Journal, changes_to_replay, digest, journal_path, line, read_journal
+from scorepad.storage.journal import Journal, changes_to_replay, damaged, digest, journal_path, line, read_journal
 from scorepad.storage.live_sheet import LiveSheet
 from scorepad.storage.paths import sheet_name
 from scorepad.storage.session import SheetSession
@@ -375,14 +375,22 @@ def test_closing_a_journal_never_fails(tmp_path, monkeypatch):
     assert journal.fd is None
 
 
-def test_reading_a_journal_stops_at_garbage_and_counts_the_whole_lines(tmp_path):
+def test_reading_a_journal_stops_at_a_damaged_last_line_and_counts_the_whole_lines(tmp_path):
     path = tmp_path / ".game.json.journal"
     whole = line({"journal": 1, "base": "b"}) + line({"put": 1, "entry": {}}) + line({"keep": 1})
-    path.write_bytes(whole + b"not json\n" + line({"keep": 1}) + b'{"put')
+    path.write_bytes(whole + b"not json\n" + b'{"put')
     assert read_journal(path) == ([{"journal": 1, "base": "b"}, {"put": 1, "entry": {}}, {"keep": 1}], len(whole))
     header = line({"journal": 1, "base": "b"})
-    path.write_bytes(header + b"[1]\n" + line({"keep": 1}))
+    path.write_bytes(header + b"[1]\n")
     assert read_journal(path) == ([{"journal": 1, "base": "b"}], len(header))
+
+
+def test_a_journal_damaged_before_whole_lines_gives_no_record_to_replay(tmp_path):
+    path = tmp_path / ".game.json.journal"
+    whole = line({"journal": 1, "base": "b"}) + line({"put": 1, "entry": {}})
+    for damage in (b"not json\n", b"[1]\n", b"\0\0\n"):
+        path.write_bytes(whole + damage + line({"keep": 1}))
+        assert read_journal(path) == ([], 0) and damaged(path)
     assert read_journal(tmp_path / "none") == ([], 0)
 
 

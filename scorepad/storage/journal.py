@@ -225,23 +225,32 @@ def line(record: dict) -> bytes:
 
 
 def read_journal(path: Path) -> tuple[list[dict], int]:
-    """The whole records of a journal (a torn or unreadable line ends it), and the
-    length in bytes of those lines."""
+    """The whole records of a journal, and the length in bytes of those lines. Only its
+    last line can be torn (a kill mid-write; a write that failed is written again from
+    the last whole line): a damaged line ends it there. One with lines after it is
+    damage from outside, and gives no record: the journal is then set aside whole, what
+    it holds kept (``damaged``), not cut short and replayed."""
     try:
         data = read_small_file(path, MAX_JOURNAL_BYTES, "a journal") or b""
     except Exception:  # not a journal to read: nothing to replay from it
         return [], 0
     records, size = [], 0
-    for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
+    lines = data.split(b"\n")[:-1]  # the part after the last newline is torn
+    for at, raw in enumerate(lines):
         try:
             record = json.loads(raw)
         except (ValueError, RecursionError):
-            break  # garbage: nothing after it was ever shown
+            record = None
         if not isinstance(record, dict):
-            break
+            return ([], 0) if at + 1 < len(lines) else (records, size)
         records.append(record)
         size += len(raw) + 1
     return records, size
+
+
+def damaged(path: Path) -> bool:
+    """Whether a journal holds bytes but no record to read (damaged, not a journal)."""
+    return not read_journal(path)[0] and not holds_nothing(path)
 
 
 # the first write of a journal starts with its header line, ``{"journal":1,"base":H}``

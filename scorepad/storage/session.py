@@ -25,7 +25,7 @@ from .atomic import SaveError, explain, new_file_place, real_target, stat_key, w
 from .changed_under_us import ChangedUnderUs
 from .copies import keep_copy
 from .document import MAX_HISTORY
-from .journal import Journal, changes_to_replay, read_journal
+from .journal import Journal, changes_to_replay, damaged, read_journal
 from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
 from .files import read_bytes, sheet_bytes
@@ -137,6 +137,10 @@ class SheetSession(ChangedUnderUs):
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
                                 f"and kept as {aside.name}; the sheet is shown as saved.")
+                if damaged(aside):
+                    session.told = (f"The journal of {path.name} is damaged (not as scorepad writes it): "
+                                    f"it is kept as {aside.name}, with whatever it holds, and the sheet "
+                                    "is shown as saved.")
                 if current.ours is not None:
                     ours = sheet_bytes(path, replay_states(current.ours)[-1], tuple(current.ours))
                     session.told = (f"{path.name} was changed elsewhere while it was open here, and "
