@@ -7,11 +7,21 @@ play record typed is kept; a Setup never started makes no game (``typed_forms``)
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from contextlib import suppress
 
 # what this platform has of them (Windows has no SIGHUP)
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
+# once the sheet is closed after a hang-up, the seconds the app has to end by itself
+GRACE = 3.0
+EXIT_HUNG_UP = 128 + getattr(signal, "SIGHUP", 1)  # as a shell reports a hang-up
+
+
+def end_process(code: int) -> None:
+    """End the process at once (after a hang-up, the sheet closed: see ``hung_up``)."""
+    os._exit(code)
 
 
 class HangUp:
@@ -46,3 +56,9 @@ class HangUp:
             with suppress(SaveError):  # nowhere to say it: the journal keeps what it has
                 self.session.rescue()
         self.close_and_exit()
+        # the sheet is closed: nothing is left to keep. With no terminal, an app still
+        # ending (keys of a burst queued against the dead terminal) stayed alive for
+        # good, busy; this ends the process if it has not ended by itself
+        ender = threading.Timer(GRACE, end_process, args=(EXIT_HUNG_UP,))
+        ender.daemon = True
+        ender.start()

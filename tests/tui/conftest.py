@@ -18,6 +18,15 @@ def three_players(**extra) -> Sheet:
                                  **extra})
 
 
+@pytest.fixture(autouse=True)
+def no_process_end_after_a_hang_up(monkeypatch):
+    """A hang-up arms a timer that ends the process once the sheet is closed
+    (``hang_up.end_process``): here it would end the test run."""
+    from scorepad.tui import hang_up
+
+    monkeypatch.setattr(hang_up, "end_process", lambda code: None)
+
+
 @pytest.fixture
 def game_path(scorepad_home):
     session = SheetSession.create(three_players())

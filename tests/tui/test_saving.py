@@ -160,6 +160,33 @@ async def test_a_hang_up_stores_what_is_typed_closes_the_sheet_and_asks_nothing(
     assert not (game_path.parent / f"{game_path.name}.lock").exists()
 
 
+async def test_a_hang_up_ends_the_process_even_when_the_app_never_finishes_ending(game_path, monkeypatch):
+    """With no terminal, an app that had not ended seconds after the sheet was closed
+    stayed alive for good, busy (attack run: 1 hang-up in 3 mid-burst). Once the sheet
+    is closed nothing is left to keep: a daemon timer ends the process after a grace."""
+    from scorepad.tui import hang_up
+
+    armed = []
+
+    class Timer:
+        def __init__(self, seconds, end, args=()):
+            self.seconds, self.end, self.args, self.daemon = seconds, end, args, False
+
+        def start(self):
+            armed.append((self.seconds, self.end, self.args, self.daemon, app.session is None or app.session.closed))
+
+    monkeypatch.setattr(hang_up.threading, "Timer", Timer)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        app.hung_up()
+        await pilot.pause()
+    ((seconds, end, args, daemon, closed),) = armed
+    assert end is hang_up.end_process and args == (hang_up.EXIT_HUNG_UP,) and daemon and closed
+    assert 1 <= seconds <= 10
+    assert not (game_path.parent / f"{game_path.name}.lock").exists()
+
+
 async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_copy(game_path, monkeypatch):
     app = app_on(game_path)
     async with running(app) as pilot:
