@@ -109,7 +109,7 @@ async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_t
         await goto(pilot, "pinax")
         app.screen.query_one(LibraryGridEditor).focus()
         await pilot.pause(0.2)  # the body scrolled to the grid
-        await pilot.press("m", "asterisk", "2", "enter")  # a first commit: its screen laid out once
+        await pilot.press("m", "asterisk", "2", "enter", "up")  # a first commit: its screen laid out once
         await settle(pilot)
         quick = app.screen.query_one("#quick", CardTable)
         assert quick not in app.screen._compositor.visible_widgets  # scrolled out of sight
