@@ -278,3 +278,31 @@ async def test_S2_cells_typed_with_tabs_between_them_fill_the_row_then_the_next(
         assert rows(app) == ("M*1 G*1 C*2", "L . .") and grid.cursor == (0, 1)
         await burst(pilot, "enter", "ctrl+end", "end", "C", "tab")
         assert app.focused is not grid and rows(app) == ("M*1 # C*2", "L . C")
+
+
+async def test_S6_a_grid_wider_than_the_terminal_shows_the_cursors_column_and_says_more_are_there(scorepad_home):
+    """At 80x24 a 12 x 16 grid showed columns 1-15 only: the cursor and what was typed in
+    column 16 could not be seen (new-user run; Setup takes up to 64 columns). The
+    grid shows the columns that fit, always the cursor's, with ◀ / ▶ where more are."""
+    from scorepad.storage.session import SheetSession
+
+    from .conftest import three_players
+
+    session = SheetSession.create(three_players(library={"rows": [" ".join(["."] * 16)] * 12}))
+    session.close()
+    app = app_on(session.path)
+    async with running(app, (80, 24)) as pilot:
+        grid = await on_grid(pilot)
+        first = lines(grid)
+        assert " 1 " in first[0] and "16" not in first[0] and "▶" in first[0] and "◀" not in first[0]
+        await burst(pilot, "end", "G")
+        assert grid.cursor == (0, 15)
+        shown = lines(grid)
+        assert "16" in shown[0] and "◀" in shown[0] and "▶" not in shown[0]
+        assert "G▏" in shown[1]  # typed where it can be seen
+        assert max(len(line) for line in shown[:13]) <= grid.content_size.width
+        await burst(pilot, "enter", "home")
+        assert rows(app)[0].split()[15] == "G" and grid.cursor == (1, 0)
+        assert " 1 " in lines(grid)[0] and "◀" not in lines(grid)[0]
+        await burst(pilot, "end", *"M*1", "tab", "C", "enter")  # Tab past the row's end: a new row begins
+        assert rows(app)[1].split()[15] == "M*1" and rows(app)[2].split()[0] == "C" and grid.cursor == (3, 0)

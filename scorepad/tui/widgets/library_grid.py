@@ -13,7 +13,9 @@ focus moves on. A paste is typed the same way: a tab steps right, a line break g
 the next row, under the paste's first cell.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
-the cursor moves), not the whole grid."""
+the cursor moves), not the whole grid. A grid wider than the room shows the columns that
+fit, the cursor's always among them, with ◀ / ▶ over the row numbers where more are (at
+80x24, 15 of a 16-column grid were drawn, and column 16's cursor and typing were not)."""
 
 from __future__ import annotations
 
@@ -78,6 +80,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.past_edge = False  # a paste's line ran past the right edge: its rest is not typed
         self.edge_said = False
         self.message = ""  # why the last key changed nothing
+        self.left = 0  # the first column drawn (a grid wider than the room)
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
         """Show a new grid state and the marked cells (a cell being typed stays)."""
@@ -124,12 +127,15 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.leave_cell()
 
     def action_step(self, step: int) -> None:
-        """Tab / Shift+Tab: the next (previous) cell, along the row being typed."""
-        self.tabbing = True
+        """Tab / Shift+Tab: the next (previous) cell, along the row being typed (past a
+        row's end, a new row's typing begins where Tab went)."""
+        row, self.tabbing = self.cursor[0], True
         try:
             super().action_step(step)
         finally:
             self.tabbing = False
+        if self.cursor[0] != row:
+            self.row_start = self.cursor[1]
 
     def action_next_row(self) -> None:
         """Enter: store the cell and go to the next row, under the cell where this row's
@@ -188,10 +194,15 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     def on_click(self, event: Click) -> None:
         at = event.get_content_offset(self)
         row, col = (at.y - 1, (at.x - LABEL) // WIDTH) if at and at.x >= LABEL else (-1, -1)
-        if 0 <= row < self.grid.height and 0 <= col < self.grid.width and self.leave_cell():
+        shown = self.columns_shown()
+        if 0 <= row < self.grid.height and 0 <= col < len(shown) and self.leave_cell():
+            col = shown[col]
             self.cursor = (row, col)
 
     on_blur = leave_cell  # leaving the grid stores the cell, as leaving a field does (and redraws)
+
+    def on_resize(self) -> None:
+        self.redraw()  # another room: other columns may fit
 
     def watch_cursor(self, cursor: tuple[int, int]) -> None:
         if not self.tabbing:  # an arrow, Home, a click, Enter: a row's typing begins here
@@ -200,6 +211,16 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     def get_content_width(self, container, viewport) -> int:
         return max(self.grid.width * WIDTH + LABEL, len(EDITING))  # the messages fit too
+
+    def columns_shown(self) -> range:
+        """The columns drawn: as many as fit across (all of them before the grid is laid
+        out), the cursor's among them; they move only as far as the cursor goes past them."""
+        width = self.grid.width
+        room = self.outer_size.width - self.styles.gutter.width  # ``size`` lays out an unseen screen
+        fit = min(width, max(1, (room - LABEL) // WIDTH)) if room > 0 else width
+        col = self.cursor[1]
+        self.left = min(max(self.left, col - fit + 1), col, width - fit)
+        return range(self.left, self.left + fit)
 
     def line_keys(self) -> list:
         """Per row, what ``look`` reads: its cells, and the cursor, the typing and the
@@ -211,15 +232,18 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         rows = [(row, cursor[1] if cursor and cursor[0] == r else None,
                  editing[1:] if editing and editing[0] == r else None, tuple(sorted(marked.get(r, ()))))
                 for r, row in enumerate(self.grid.cells)]
-        return [self.grid.width, *rows, (self.message, editing is not None)]
+        shown = self.columns_shown()
+        return [(self.grid.width, shown), *((*row, shown) for row in rows), (self.message, editing is not None)]
 
     def line_text(self, y: int) -> list:
         heading = self.component_style("library-grid--heading")
-        if y == 0:  # the column numbers
-            return [(" " * LABEL + "".join(f"{c + 1:^{WIDTH}}" for c in range(self.grid.width)), heading)]
+        shown = self.columns_shown()
+        if y == 0:  # the column numbers, under ◀ / ▶ when columns are left out that way
+            more = f"{'◀' if shown.start else ' '} {'▶' if shown.stop < self.grid.width else ' '} "
+            return [(more + "".join(f"{c + 1:^{WIDTH}}" for c in shown), heading)]
         if y <= self.grid.height:  # a row: its number, then each cell's words in its part's style
             r = y - 1
-            cells = [self.look(r, c, cell) for c, cell in enumerate(self.grid.cells[r])]
+            cells = [self.look(r, c, self.grid.cells[r][c]) for c in shown]
             return [(f"{y:>{LABEL - 1}} ", heading), *((f"{words:^{WIDTH}}", part and self.component_style(
                 f"library-grid--{part}")) for words, part in cells)]
         if self.message or self.editing:
