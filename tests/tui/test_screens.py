@@ -242,6 +242,8 @@ async def test_replay_screen_steps_back_and_forth(game_path):
         assert "Step 2 of 3: Ana: Renown in play 10" in str(app.screen.query_one("#step").render())
         await pilot.press("home")
         assert "Step 1 of 3" in str(app.screen.query_one("#step").render())
+        # no notes: nothing drawn for them (their warning bar stood alone under the bars)
+        assert not app.screen.query_one("#notes").display
 
 
 async def test_every_committed_value_is_on_disk_when_shown_and_in_the_file_after_a_pause(game_path):
@@ -276,6 +278,21 @@ async def test_demo_opens_the_bundled_game_read_only_at_the_results(scorepad_hom
         assert app.current_game_screen() == "results" and app.session.read_only
         assert app.live.standings().winners == ("Chloé",)
         assert "Winner: Chloé" in str(app.screen.query_one("#heading").render())
+
+
+async def test_results_of_a_game_not_finished_name_who_leads_not_a_winner(game_path):
+    """The end not triggered, not marked finished: "Leading so far", as `scorepad
+    history` says it ("Winner" was shown for a game still being played)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await type_line(pilot, "5")
+        await goto(pilot, "results")
+        (leader,) = app.live.standings().winners
+        assert f"Leading so far: {leader}" in str(app.screen.query_one("#heading").render())
+        await burst(pilot, "ctrl+f")  # the table says it is finished
+        assert app.session.sheet.finished
+        await until(pilot, lambda: f"Winner: {leader}" in str(app.screen.query_one("#heading").render()))
 
 
 async def test_home_opens_a_saved_game_and_shows_history(game_path):

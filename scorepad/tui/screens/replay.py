@@ -47,7 +47,9 @@ class ReplayScreen(Screen):
         yield StatusBanner(id="status")
         yield LiveTotals(id="totals")
         yield CategoryBars(id="bars")
-        yield Static("\n".join(self.notes), id="notes", classes="reminder", markup=False)
+        notes = Static("\n".join(self.notes), id="notes", classes="reminder", markup=False)
+        notes.display = bool(self.notes)  # none: no warning bar standing alone
+        yield notes
         yield FooterBand()
 
     def on_mount(self) -> None:
