@@ -12,6 +12,7 @@ from textual.binding import Binding
 
 from .autosave import Autosave
 from .background_search import BackgroundSearch
+from .command_palette import GuardedPalette
 from .crash_exit import CrashExit
 from .game_opener import GameOpener
 from .hang_up import HangUp
@@ -28,7 +29,7 @@ from ..messages import READ_ONLY
 
 
 class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint,
-                  ScreenStack, CrashExit, TerminalNeeded, App):
+                  ScreenStack, CrashExit, TerminalNeeded, GuardedPalette, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"

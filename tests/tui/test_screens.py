@@ -408,3 +408,26 @@ async def test_S1_a_pattern_tiles_remove_button_asks_first_and_up_down_never_scr
         remove.focus()
         await burst(pilot, "enter", "y")
         assert app.session.sheet.players[0].pinax == ()
+
+
+async def test_the_palettes_page_keys_before_its_list_is_laid_out_do_nothing_not_crash(game_path):
+    """PageUp reached the palette's list with options not laid out yet (Textual 8's
+    OptionList: KeyError 0), and the app ended on its crash page (attack run: 3 times
+    in 6 minutes of random keys, during a burst)."""
+    from textual.command import CommandList
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        app.action_command_palette()
+        await pilot.pause()
+        palette = app.screen
+        options = palette.query_one(CommandList)
+        options.clear_options()
+        options.add_option("a command, not laid out yet")
+        options._index_to_line.clear()  # as between adding options and their layout
+        for key in ("page_up", "page_down"):
+            await palette.run_action(f"command_list('{key}')")
+        await pilot.pause()
+        assert app.screen is palette and not app.crash_words
+        await pilot.press("escape")
+        assert app.screen is not palette

@@ -1,0 +1,30 @@
+"""Textual's command palette, whose keys cannot end the app.
+
+PageUp / PageDown reached the palette's list while options were added but not yet laid
+out, and Textual 8's OptionList raised ``KeyError: 0`` looking up the highlighted
+option's line: the app ended on its crash page (an attack run's random keys, three times
+in six minutes, during bursts). There is nothing to page through then: the key does
+nothing, as it does on an empty list."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+
+
+class SafeCommandPalette(CommandPalette):
+    """The palette, its list's actions guarded against Textual's unlaid-out list."""
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            super()._action_command_list(action)
+        except KeyError:  # the list's options not laid out yet: nothing to move over
+            pass
+
+
+class GuardedPalette:
+    """Mixed into the App: the command palette it opens is ``SafeCommandPalette``."""
+
+    def action_command_palette(self) -> None:
+        """Show the command palette (Textual's, its page keys guarded)."""
+        if self.use_command_palette and not SafeCommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
