@@ -238,6 +238,26 @@ def test_a_long_typed_value_is_quoted_cut_short_in_its_message():
     assert str(moment.value) == f'"{"y" * 30}" is not a date and time: type 2026-11-27 19:05'
 
 
+@pytest.mark.parametrize("typed", ["0001-01-01 00:00", "9999-12-31 23:59"])
+def test_a_typed_time_at_the_calendars_ends_says_what_it_takes_not_pythons_words(typed, monkeypatch):
+    """Year 1 at midnight, taken as the machine's local time, falls outside Python's
+    calendar once made UTC: "year 0 is out of range" was said of a year the user never
+    typed. Local time here is UTC+1, as at a table in Europe."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    import time
+    time.tzset()
+    try:
+        try:
+            stored = typed_moment(typed)
+        except ValueError as refused:
+            assert str(refused) == f'"{typed}" is out of the dates a record takes: type a date from 0002-01-01 to 9998-12-31'
+        else:
+            assert moment_text(stored) == typed
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
 def test_a_typed_time_is_kept_with_the_offset_it_was_typed_in_or_this_machines():
     assert typed_moment("2026-11-27T19:05:00+05:30") == "2026-11-27T19:05:00+05:30"
     local = typed_moment("2026-11-27  19:05")  # spaces as a person types them

@@ -44,9 +44,13 @@ def typed_moment(text: str) -> str:
         when = datetime.fromisoformat(text)
     except ValueError:
         raise ValueError(f'"{text[:30]}" is not a date and time: type 2026-11-27 19:05') from None
-    if when.tzinfo is None:
-        when = when.astimezone()  # the laptop beside the board keeps the table's time
-    return check_moment(when.isoformat(timespec="seconds"))
+    try:
+        if when.tzinfo is None:
+            when = when.astimezone()  # the laptop beside the board keeps the table's time
+        return check_moment(when.isoformat(timespec="seconds"))
+    except (ValueError, OverflowError):  # past the calendar's ends once made UTC ("year 0")
+        raise ValueError(f'"{text[:30]}" is out of the dates a record takes: '
+                         "type a date from 0002-01-01 to 9998-12-31") from None
 
 
 def typed_minutes(text: str) -> int:
