@@ -128,11 +128,13 @@ def test_a_timer_key_at_the_wrong_moment_is_refused_and_changes_nothing(steps, r
     assert str(refused.value).startswith(refusal)
 
 
-def test_a_typed_duration_is_what_the_timer_goes_on_from_and_waits_for_a_pause():
+def test_a_typed_duration_is_what_the_timer_goes_on_from_and_pauses_it_when_running():
+    """A duration typed while the timer runs is the time: the timer pauses there (it was
+    refused, "pause the game timer", and the play record's form had no way to pause
+    it: its keys wait for the form to close, and Esc drops what was typed)."""
     running = apply(TWO, TimeGame(action="start", at=at(0)))
-    with pytest.raises(EntryError) as refused:
-        apply(running, SetRecord(duration_minutes=90))
-    assert str(refused.value) == "pause the game timer before typing a duration"
+    paused = apply(running, SetRecord(duration_minutes=90))
+    assert paused.duration_minutes == 90 and paused.timer.seconds == 90 * 60 and not paused.timer.running_since
     typed = apply(apply(running, TimeGame(action="pause", at=at(10))), SetRecord(duration_minutes=90))
     going_on = apply(apply(typed, TimeGame(action="start", at=at(20))), TimeGame(action="stop", at=at(50)))
     assert going_on.duration_minutes == 120

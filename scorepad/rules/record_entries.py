@@ -49,9 +49,9 @@ class SetRecord(Model):
         changes = {name: getattr(self, name) for name in ("location", "notes", "start_player",
                    "duration_minutes", "played", "finished") if getattr(self, name) is not None}
         if self.duration_minutes is not None:
-            if sheet.timer.running_since:
-                raise EntryError("pause the game timer before typing a duration")
-            changes["timer"] = sheet.timer.but(seconds=self.duration_minutes * 60)
+            # the time typed is the time: a running timer pauses there (refused, it was a
+            # dead end in the form, whose keys wait for it to close)
+            changes["timer"] = sheet.timer.but(seconds=self.duration_minutes * 60, running_since="")
         return checked(sheet.but(**changes))
 
 

@@ -120,12 +120,12 @@ async def test_a_paste_too_long_for_a_field_is_cut_and_said_and_its_lines_joined
         await burst(pilot, "ctrl+s")
         assert (app.session.sheet.location, app.session.sheet.notes) == ("Ana's back room", "x" * MAX_NOTES)
 
-async def test_a_duration_typed_while_the_timer_runs_is_refused_in_the_form(game_path):
+async def test_a_duration_typed_while_the_timer_runs_is_kept_and_pauses_the_timer(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
         await burst(pilot, "ctrl+g", "ctrl+e", "enter", "enter", "enter", *"90", "ctrl+s")
-        assert "pause the game timer before typing a duration" in text_of(app, "#record-problem")
-        assert app.session.sheet.duration_minutes == 0
+        assert not isinstance(app.screen, RecordScreen)
+        assert app.session.sheet.duration_minutes == 90 and not app.session.sheet.timer.running_since
 
 
 async def test_nothing_changed_stores_nothing(game_path):
