@@ -289,3 +289,15 @@ async def test_S1_enter_past_the_last_players_quick_tiles_keeps_the_focus_in_sig
         await burst(pilot, *"3 4 1", "enter", *"2 2", "enter", "4", "enter", *"1 0 3", "enter")
         assert app.focused.id == "grid-rows"
         assert out_of_sight(app, "enter past the last player") == []
+
+
+@pytest.mark.parametrize("screen", ["progress", "pinax", "school", "scholars", "supplies", "renown"])
+async def test_the_key_to_the_next_screen_shows_in_every_game_screens_footer_at_80x24(game_path, screen):
+    """Game progress's own keys filled the 80-column footer and PageDown, the key that
+    moves on from the first game screen, was left out (a new user's run): it comes
+    right after Help, before any screen's own keys."""
+    app = app_on(game_path)
+    async with running(app, SMALL) as pilot:
+        await goto(pilot, screen)
+        footer = screen_lines(app)[-1]
+        assert footer.lstrip().startswith("f1 Help  pgdn Next screen"), footer

@@ -2,7 +2,7 @@
 palette's key on the right when there is room. A click on a key presses it.
 
 At 80 columns not every key fits, so what shows is chosen, never cut by the edge: F1
-Help first (it lists every key), then the keys of the focused widget and the screen,
+Help first (it lists every key), PageDown (the way on), then the keys of the focused widget and the screen,
 then the app's, and the keys that cannot work now (slanted and muted, no key colour)
 last. A key short of room loses the last words of its description (``pgdn Next``); one
 with no room at all is left out whole. Keys of one ``Binding.Group`` share one description (``f3 f4 Player``).
@@ -40,14 +40,19 @@ class FooterKey:
         return sum(cell_len(d) + 1 for d in self.displays) + cell_len(self.description) + 2
 
 
+FIRST = ("help", "next_screen")  # Help lists every key; PageDown is the way on (a new
+# user on Game progress at 80 columns found its own keys had left no room for it)
+
+
 def rank(namespace, binding, enabled: bool, app) -> int:
-    """How soon a key shows: Help, then what the focus and the screen do, then the app's
-    keys, then the keys that cannot work now."""
-    if binding.action.rsplit(".", 1)[-1] == "help":
-        return 0
+    """How soon a key shows: Help, the next screen, then what the focus and the screen
+    do, then the app's keys, then the keys that cannot work now."""
+    action = binding.action.rsplit(".", 1)[-1]
+    if action in FIRST:
+        return FIRST.index(action)
     if not enabled:
-        return 3
-    return 2 if namespace is app else 1
+        return 4
+    return 3 if namespace is app else 2
 
 
 def footer_keys(active: dict, app) -> tuple[FooterKey, ...]:
