@@ -265,3 +265,24 @@ def test_their_save_landing_while_ours_is_written_is_found_not_written_over(monk
     assert kept is not None and kept.read_bytes() == landed[0]
     assert read_sheet(session.path).sheet.players[0].renown == 8
     session.close()
+
+
+def test_ours_kept_after_a_link_was_put_in_the_sheets_place_and_scorepad_was_killed():
+    """Ours was recorded whole in the journal beside the sheet's name; reopening looked
+    for a journal beside the file the link points at, and left ours unsaid (review)."""
+    session = new_session()
+    session.apply(renown(41))
+    assert session.fold()
+    other = new_session()  # their sheet, elsewhere
+    other.close()
+    ours = session.journal.path
+    session.path.unlink()
+    session.path.symlink_to(other.path)
+    session.apply(renown(42))
+    assert session.check_file()
+    crash(session)
+    again = SheetSession.open(session.path)
+    (kept,) = copies(session)
+    assert "ours is kept" in again.told and kept.name in again.told
+    assert read_sheet(kept).sheet.players[0].renown == 42 and not ours.exists()
+    again.close()

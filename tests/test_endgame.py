@@ -154,10 +154,30 @@ def test_E7_a_grid_low_outside_execution_triggers_as_the_next_execution_begins()
 
 
 def test_E3_marks_taken_back_from_before_the_grid_fell_keep_it_after_those_left():
+    sheet = played("phase", "event", "fill", "back")
+    assert sheet.library.low_from == 1 and len(sheet.timeline) == 1
     sheet = played("phase", "event", "fill", "back", "back")
-    assert sheet.library.low_from == 2 and not sheet.timeline
+    assert sheet.library.low_from is None and not sheet.timeline  # no place left in the game
     result = end_status(sheet)  # no phase left: taken as Execution (as a sheet with none is)
     assert result.cause == "library"
+
+
+def test_E3_a_mark_taken_back_after_the_grid_fell_leaves_the_marks_recorded_then_after_it():
+    """A Planning typed by mistake, the grid falls, the mistake taken back, then the
+    second Event: the Library ended the game first (the new mark went in before the
+    grid's place, and turned E5 into E4; review)."""
+    sheet = played("phase", "event", "planning", "fill", "back", "event")
+    result = end_status(sheet)
+    assert (result.cause, result.rule) == ("library", "E5")
+
+
+def test_E3_a_grid_typed_before_any_mark_counts_as_the_latest_count_as_always():
+    """The final grid typed on Pinax first, then Game progress: no place in the game to
+    give it (it took the game over, "generation 1, phase not recorded"; review)."""
+    sheet = played("fill", "phase", "event", "event")
+    assert sheet.library.low_from is None
+    result = end_status(sheet)
+    assert (result.cause, result.rule) == ("event", "E4") and result.when.startswith("generation 2")
 
 
 def test_E1b_a_grid_laid_down_with_two_empty_is_low_from_then():

@@ -16,13 +16,26 @@ from .models import Count, EmptySpacesMark, EventMark, Library, Model, PhaseMark
 def library_at(rows: tuple[str, ...], sheet: Sheet) -> Library:
     """E1b, E3: the sheet's Library with these rows, and when in the game its empty spaces
     fell to two or fewer (``Library.low_from``): now, after the timeline's marks so far,
-    unless they had already, and they still are. ValueError for rows that are no grid."""
+    unless they had already, and they still are. With no mark yet there is no place in
+    the game to give it (a grid typed for the Pinax before Game progress): it counts as
+    the latest count, as it always did. ValueError for rows that are no grid."""
     library = Library(rows=rows)
-    if library.grid.empty_spaces > LIBRARY_THRESHOLD:
+    if library.grid.empty_spaces > LIBRARY_THRESHOLD or not sheet.timeline:
         return library
     before = sheet.library
     was_low = before is not None and before.low_from is not None and before.grid.empty_spaces <= LIBRARY_THRESHOLD
     return library.but(low_from=before.low_from if was_low else len(sheet.timeline))
+
+
+def leads_to(replayed: Sheet, saved: Sheet) -> bool:
+    """Whether a history's last state is the saved sheet: one saved before a Library grid
+    kept where its count fell (``low_from``) has none there, and is the same game (it
+    read as a hand edit: a ``Begin`` added, and `replay` warned)."""
+    if replayed == saved:
+        return True
+    low, library = replayed.library, saved.library
+    return (low is not None and library is not None and library.low_from is None
+            and replayed == saved.but(library=library.but(low_from=low.low_from)))
 
 
 class SetLibrary(Model):
@@ -157,4 +170,8 @@ class UndoTimeline(Model):
     def apply_to(self, sheet: Sheet) -> Sheet:
         if not sheet.timeline:
             raise EntryError("the timeline is empty")
-        return sheet.but(timeline=sheet.timeline[:-1])
+        marks, library = sheet.timeline[:-1], sheet.library
+        if library is not None and library.low_from is not None and library.low_from > len(marks):
+            # the grid fell after the mark taken back: marks recorded now come after it (E3)
+            return sheet.but(timeline=marks, library=library.but(low_from=len(marks) or None))
+        return sheet.but(timeline=marks)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterator
 
+from .board_entries import leads_to
 from .describe import describe
 from .entries import EntryError, apply
 from .models import Sheet
@@ -77,7 +78,7 @@ def replay_notes(steps: Sequence[Step], saved: Sheet, saved_totals: dict[str, in
     """What a replay should warn about: a history that does not lead to the saved sheet,
     and saved totals that today's rules compute differently."""
     notes = []
-    if steps and steps[-1].sheet != saved:
+    if steps and not leads_to(steps[-1].sheet, saved):
         notes.append("The history does not lead to the saved sheet (edited by hand?): "
                      "the saved sheet is what counts.")
     notes += [f"The saved totals differ from today's rules: {line}" for line in differences(saved_totals, saved)]

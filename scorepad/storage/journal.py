@@ -48,8 +48,13 @@ MAX_JOURNAL_BYTES = 40 * 1024 * 1024
 def journal_path(sheet: Path) -> Path:
     """The journal of a sheet (hidden, and not ``*.json``: the games list never shows it),
     beside the file itself: a sheet opened through a link keeps it where opening the file
-    by any of its names finds it (as its lock and its saves do: ``real_target``)."""
+    by any of its names finds it (as its lock and its saves do: ``real_target``). One
+    already beside the name given is the one: a link put in the sheet's place while it
+    was open left ours there (and an older version kept journals beside links)."""
+    own = sheet.with_name(f".{sheet.name}.journal")
     place = real_target(sheet)
+    if place == sheet or os.path.lexists(own):
+        return own
     return place.with_name(f".{place.name}.journal")
 
 

@@ -15,6 +15,7 @@ from typing import Callable, NamedTuple
 from pydantic import ValidationError
 
 from ..messages import shown
+from ..rules.board_entries import leads_to
 from ..rules.entries import Begin, EntryError, apply
 from ..rules.models import Sheet
 from ..rules.states import States
@@ -184,7 +185,7 @@ def load_current(path: Path) -> Current:
     history = list(loaded.history)
     try:
         states = replay_states(history)
-        if states[-1] != loaded.sheet:
+        if not leads_to(states[-1], loaded.sheet):
             history.append(Begin(sheet=loaded.sheet))  # the file's state wins: a hand edit
             # equivalent: history[-1] is a Begin, whose sheet is the state whatever it is applied to
             states.append(apply(states[-1], history[-1]))  # pragma: no mutate
