@@ -22,9 +22,23 @@ class SafeCommandPalette(CommandPalette):
 
 
 class GuardedPalette:
-    """Mixed into the App: the command palette it opens is ``SafeCommandPalette``."""
+    """Mixed into the App: every command palette it opens is a ``SafeCommandPalette``
+    (the commands', and those Textual opens from them: the themes', a list of commands)."""
 
     def action_command_palette(self) -> None:
         """Show the command palette (Textual's, its page keys guarded)."""
         if self.use_command_palette and not SafeCommandPalette.is_open(self):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The themes to choose from, as Textual lists them (its palette's "Theme")."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(SafeCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    def search_commands(self, commands, placeholder: str = "Search for commands…"):
+        """These commands to choose from, as Textual lists them."""
+        from textual.command import SimpleProvider
+
+        return self.push_screen(SafeCommandPalette(providers=[SimpleProvider(self.screen, commands)],
+                                                   placeholder=placeholder))

@@ -175,8 +175,8 @@ async def test_S2_rows_typed_with_tab_and_enter_fill_the_grid_as_typed(grid_game
         grid = await on_grid(pilot)
         await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "enter", *"M*1", "tab", "L", "tab", "#", "enter")
         assert rows(app) == ("M*1 G*1 C*2", "M*1 L #")
-        assert grid.cursor == (1, 2) and grid.message == "Stored · the grid's last row"
-        assert "Stored · the grid's last row" in lines(grid)[-1]
+        assert grid.cursor == (1, 2) and grid.message == "The last row: the cursor stays"
+        assert "The last row: the cursor stays" in lines(grid)[-1]
         await burst(pilot, "ctrl+home", "home", "right", "G", "tab", "C", "enter", "M", "tab", ".", "enter")
         assert rows(app) == ("M*1 G C", "M*1 M .")  # from the second column, back under it
 
@@ -306,3 +306,20 @@ async def test_S6_a_grid_wider_than_the_terminal_shows_the_cursors_column_and_sa
         assert " 1 " in lines(grid)[0] and "◀" not in lines(grid)[0]
         await burst(pilot, "end", *"M*1", "tab", "C", "enter")  # Tab past the row's end: a new row begins
         assert rows(app)[1].split()[15] == "M*1" and rows(app)[2].split()[0] == "C" and grid.cursor == (3, 0)
+
+
+async def test_a_cell_being_typed_has_another_colour_than_the_cursor_in_every_theme(grid_game_path):
+    """Typed but not stored yet: never the cursor's colour (the theme's cursor colour is
+    $primary in most themes, as the typing's was; review)."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        same = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            grid._styles.clear()
+            cursor, editing = grid.component_style("library-grid--cursor"), grid.component_style("library-grid--editing")
+            if cursor.bgcolor == editing.bgcolor:
+                same.append(theme)
+        assert same == []

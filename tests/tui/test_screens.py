@@ -3,6 +3,8 @@ nothing stored."""
 
 from __future__ import annotations
 
+import pytest
+
 from textual.widgets import Static
 
 from scorepad.messages import READ_ONLY
@@ -410,7 +412,8 @@ async def test_S1_a_pattern_tiles_remove_button_asks_first_and_up_down_never_scr
         assert app.session.sheet.players[0].pinax == ()
 
 
-async def test_the_palettes_page_keys_before_its_list_is_laid_out_do_nothing_not_crash(game_path):
+@pytest.mark.parametrize("opening", ["action_command_palette", "action_change_theme"])
+async def test_the_palettes_page_keys_before_its_list_is_laid_out_do_nothing_not_crash(game_path, opening):
     """PageUp reached the palette's list with options not laid out yet (Textual 8's
     OptionList: KeyError 0), and the app ended on its crash page (attack run: 3 times
     in 6 minutes of random keys, during a burst)."""
@@ -418,7 +421,7 @@ async def test_the_palettes_page_keys_before_its_list_is_laid_out_do_nothing_not
 
     app = app_on(game_path)
     async with running(app) as pilot:
-        app.action_command_palette()
+        getattr(app, opening)()  # the palette, or the one its "Theme" command opens
         await pilot.pause()
         palette = app.screen
         options = palette.query_one(CommandList)

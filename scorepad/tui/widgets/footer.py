@@ -48,7 +48,7 @@ def rank(namespace, binding, enabled: bool, app) -> int:
     """How soon a key shows: Help, the next screen, then what the focus and the screen
     do, then the app's keys, then the keys that cannot work now."""
     action = binding.action.rsplit(".", 1)[-1]
-    if action in FIRST:
+    if action in FIRST and enabled:
         return FIRST.index(action)
     if not enabled:
         return 4

@@ -31,7 +31,7 @@ from .line_widget import LineWidget
 
 WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
-LAST_ROW = "Stored · the grid's last row"  # Enter there: the cursor stays (fits in EDITING's room)
+LAST_ROW = "The last row: the cursor stays"  # Enter there (what it typed is stored, or refused and said)
 
 
 def next_token(cell: LibraryCell, key: str) -> str | None:
