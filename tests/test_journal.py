@@ -59,24 +59,26 @@ def test_a_torn_last_journal_line_is_ignored_and_the_rest_replays():
     again.close()
 
 
-def test_a_journal_damaged_in_the_middle_is_set_aside_whole_and_said_not_cut_short():
+def test_a_journal_damaged_in_the_middle_replays_up_to_the_damage_and_is_kept_whole():
     """Only a journal's last line can be torn (a kill mid-write; a failed write is
     written again from the last whole line): whole lines after a damaged one are outside
-    damage, and they may hold the only copy of values typed. They were dropped, the
-    journal deleted, and opening said the changes were recovered."""
+    damage, and may hold the only copy of values typed. They were dropped, the journal
+    deleted, and opening said the changes were recovered: now what comes before the
+    damage is recovered, and the whole journal is kept and named."""
     session = new_session()
-    session.apply(renown(12))
-    session.apply(renown(7, player=1))
+    for value in (12, 7, 5):
+        session.apply(renown(value, player=1))
     crash(session)
     journal = journal_path(session.path)
     lines = journal.read_bytes().split(b"\n")
-    lines[1] = b"\0\0\0\0"  # the first change's line, damaged on disk
+    lines[2] = b"\0\0\0\0"  # the second change's line, damaged on disk
     journal.write_bytes(b"\n".join(lines))
     again = SheetSession.open(session.path)
     (aside,) = session.path.parent.glob(".*.set-aside")
-    assert b'"value": 7' in aside.read_bytes().replace(b'"value":7', b'"value": 7')
-    assert "damaged" in again.told and aside.name in again.told and "recovered" not in again.told
-    assert again.sheet.players[1].renown != 7 and not journal.exists()
+    assert aside.read_bytes() == b"\n".join(lines)  # whole: the line after the damage too
+    assert again.sheet.players[1].renown == 12  # the change before the damage
+    assert "damaged" in again.told and aside.name in again.told
+    assert not journal.exists()
     again.close()
 
 

@@ -375,23 +375,26 @@ def test_closing_a_journal_never_fails(tmp_path, monkeypatch):
     assert journal.fd is None
 
 
-def test_reading_a_journal_stops_at_a_damaged_last_line_and_counts_the_whole_lines(tmp_path):
+def test_reading_a_journal_stops_at_a_damaged_line_and_counts_the_whole_lines(tmp_path):
     path = tmp_path / ".game.json.journal"
     whole = line({"journal": 1, "base": "b"}) + line({"put": 1, "entry": {}}) + line({"keep": 1})
-    path.write_bytes(whole + b"not json\n" + b'{"put')
+    path.write_bytes(whole + b"not json\n" + line({"keep": 1}) + b'{"put')
     assert read_journal(path) == ([{"journal": 1, "base": "b"}, {"put": 1, "entry": {}}, {"keep": 1}], len(whole))
     header = line({"journal": 1, "base": "b"})
-    path.write_bytes(header + b"[1]\n")
+    path.write_bytes(header + b"[1]\n" + line({"keep": 1}))
     assert read_journal(path) == ([{"journal": 1, "base": "b"}], len(header))
 
 
-def test_a_journal_damaged_before_whole_lines_gives_no_record_to_replay(tmp_path):
+def test_a_journal_is_damaged_when_a_bad_line_has_whole_lines_after_it_not_at_a_torn_end(tmp_path):
     path = tmp_path / ".game.json.journal"
     whole = line({"journal": 1, "base": "b"}) + line({"put": 1, "entry": {}})
     for damage in (b"not json\n", b"[1]\n", b"\0\0\n"):
         path.write_bytes(whole + damage + line({"keep": 1}))
-        assert read_journal(path) == ([], 0) and damaged(path)
-    assert read_journal(tmp_path / "none") == ([], 0)
+        assert damaged(path)
+        path.write_bytes(whole + damage)  # a last line: torn, or not, nothing after it
+        assert not damaged(path)
+    path.write_bytes(whole + b'{"put')  # a torn end, no line break
+    assert not damaged(path)
 
 
 CHANGES = [{"put": 1, "entry": {}}, {"keep": 1}, {"put": 1, "entry": {"x": 1}}]

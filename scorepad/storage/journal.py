@@ -37,7 +37,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, explain, file_mode, real_target
+from .atomic import SaveError, atomic_write, explain, file_mode, real_target
 from .small_files import read_small_file
 
 # a journal holds a sheet's whole history at most twice (ours, then the changes after
@@ -211,12 +211,17 @@ class Journal:
                 raise SaveError(explain(err, self.path, "remove")) from err
             self.changes, self.size, self.synced = 0, 0, 0
 
-    def set_aside(self) -> Path:
+    def set_aside(self, copy: bool = False) -> Path:
         """Move a journal of another version of the sheet out of the way, kept (not
-        replayable here, but not ours to delete); returns where it went."""
+        replayable here, but not ours to delete); returns where it went. ``copy``: a
+        copy of it is kept there, and it stays (a damaged one replays up to the damage)."""
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         aside = self.path.with_name(f"{self.path.name}-{stamp}.set-aside")
         try:
+            if copy:
+                atomic_write(aside, self.path.read_bytes(), replace=False, follow=False,
+                             mode=file_mode(self.path), folders=False)
+                return aside
             os.replace(self.path, aside)
         except OSError as err:
             raise SaveError(explain(err, self.path, "move")) from err
@@ -230,32 +235,43 @@ def line(record: dict) -> bytes:
 
 
 def read_journal(path: Path) -> tuple[list[dict], int]:
-    """The whole records of a journal, and the length in bytes of those lines. Only its
-    last line can be torn (a kill mid-write; a write that failed is written again from
-    the last whole line): a damaged line ends it there. One with lines after it is
-    damage from outside, and gives no record: the journal is then set aside whole, what
-    it holds kept (``damaged``), not cut short and replayed."""
-    try:
-        data = read_small_file(path, MAX_JOURNAL_BYTES, "a journal") or b""
-    except Exception:  # not a journal to read: nothing to replay from it
-        return [], 0
+    """The whole records of a journal (a damaged line ends it), and the length in bytes
+    of those lines."""
     records, size = [], 0
-    lines = data.split(b"\n")[:-1]  # the part after the last newline is torn
-    for at, raw in enumerate(lines):
-        try:
-            record = json.loads(raw)
-        except (ValueError, RecursionError):
-            record = None
-        if not isinstance(record, dict):
-            return ([], 0) if at + 1 < len(lines) else (records, size)
+    for raw in journal_lines(path):
+        record = record_of(raw)
+        if record is None:
+            break  # a torn end, or damage (``damaged``): what is after it is not read
         records.append(record)
         size += len(raw) + 1
     return records, size
 
 
+def journal_lines(path: Path) -> list[bytes]:
+    """A journal's whole lines (none when it cannot be read as one)."""
+    try:
+        data = read_small_file(path, MAX_JOURNAL_BYTES, "a journal") or b""
+    except Exception:  # not a journal to read: nothing to replay from it
+        return []
+    return data.split(b"\n")[:-1]  # the part after the last newline is torn
+
+
+def record_of(raw: bytes) -> dict | None:
+    """A journal line's record, or None for a line not as scorepad writes one."""
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    return record if isinstance(record, dict) else None
+
+
 def damaged(path: Path) -> bool:
-    """Whether a journal holds bytes but no record to read (damaged, not a journal)."""
-    return not read_journal(path)[0] and not holds_nothing(path)
+    """Whether the journal is damaged from outside: a line not as scorepad writes it,
+    with whole lines after it (only a last line can be torn: a kill mid-write, and a
+    write that failed is written again from the last whole line). What is after the
+    damage may be the only copy of values typed: the journal is kept whole."""
+    lines = journal_lines(path)
+    return any(record_of(raw) is None for raw in lines[:-1])
 
 
 # the first write of a journal starts with its header line, ``{"journal":1,"base":H}``

@@ -25,7 +25,7 @@ from .atomic import SaveError, explain, new_file_place, real_target, stat_key, w
 from .changed_under_us import ChangedUnderUs
 from .copies import keep_copy
 from .document import MAX_HISTORY
-from .journal import Journal, changes_to_replay, damaged, read_journal
+from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
 from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
 from .files import read_bytes, sheet_bytes
@@ -153,8 +153,13 @@ class SheetSession(ChangedUnderUs):
                                     f"kept as {keep_copy(ours, path, 'ours')} (its journal: {aside.name}); "
                                     "theirs is shown.")
             elif lock and current.replayed:
+                whole = Journal(path).set_aside(copy=True) if damaged(journal_path(path)) else None
                 session.fold()  # the crash's changes into the file now, the journal gone
                 session.told = f"Changes typed before scorepad stopped were recovered from the journal."
+                if whole is not None:
+                    session.told = (f"Changes typed before scorepad stopped were recovered from the journal "
+                                    f"up to a damaged line (not as scorepad writes it); the whole journal, with "
+                                    f"the lines after it, is kept as {whole.name}.")
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
