@@ -17,7 +17,7 @@ from .record_text import clock_words, duration_words
 class SetRecord(Model):
     """Change the record of the play: each field given replaces the sheet's (None leaves it).
 
-    A typed duration is what the timer goes on from, so it is refused while the timer runs.
+    A typed duration is what the timer goes on from; typed while it runs, it pauses it there.
     """
 
     kind: Literal["set_record"] = "set_record"

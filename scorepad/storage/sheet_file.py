@@ -62,7 +62,8 @@ class SheetFile:
 
     def write(self, sheet: Sheet, history: tuple, *, replace: bool = True,
               data: bytes | list[bytes] | None = None) -> None:
-        """Write the sheet atomically and remember the version written (SaveError);
+        """Write the sheet atomically and remember the version written (SaveError;
+        ``Overtaken`` when someone else's save landed meanwhile: theirs is left in place);
         ``data``, when given, is what to write: its bytes, or its pieces in order."""
         if replace:
             self.refuse_if_protected()

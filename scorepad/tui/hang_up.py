@@ -16,7 +16,11 @@ from contextlib import suppress
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGHUP", "SIGTERM") if hasattr(signal, name))
 # once the sheet is closed after a hang-up, the seconds the app has to end by itself
 GRACE = 3.0
-EXIT_HUNG_UP = 128 + getattr(signal, "SIGHUP", 1)  # as a shell reports a hang-up
+
+
+def exit_code(number: int) -> int:
+    """The exit code of a process ended by this signal, as a shell reports it (129: SIGHUP)."""
+    return 128 + number
 
 
 def end_process(code: int) -> None:
@@ -34,7 +38,7 @@ class HangUp:
         for number in SIGNALS:
             # Windows' loops take no signal handlers, nor one running off the main thread
             with suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(number, self.hung_up)
+                loop.add_signal_handler(number, self.hung_up, number)
 
     def stop_watching(self) -> None:
         """The signals back to their defaults."""
@@ -43,11 +47,12 @@ class HangUp:
             with suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(number)
 
-    def hung_up(self) -> None:
+    def hung_up(self, number: int = getattr(signal, "SIGHUP", 1)) -> None:
         """Store what is typed (a refused value stays unstored, as on Ctrl+Q) and what a
         form open can keep (``keep_typed_forms``: the play record, as ctrl+s keeps it),
         keep the changes the disk refused in a rescue copy (the questions Ctrl+Q asks
-        have nobody to answer them), close the sheet and end."""
+        have nobody to answer them), close the sheet and end (``number``: the signal, for
+        the exit code if the app has to be ended)."""
         from ..storage.atomic import SaveError
 
         self.store_typing()
@@ -59,6 +64,6 @@ class HangUp:
         # the sheet is closed: nothing is left to keep. With no terminal, an app still
         # ending (keys of a burst queued against the dead terminal) stayed alive for
         # good, busy; this ends the process if it has not ended by itself
-        ender = threading.Timer(GRACE, end_process, args=(EXIT_HUNG_UP,))
+        ender = threading.Timer(GRACE, end_process, args=(exit_code(number),))
         ender.daemon = True
         ender.start()
