@@ -80,28 +80,6 @@ async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_o
         assert app.session.sheet.players[0].renown == 40
 
 
-async def test_enter_on_the_last_cell_of_a_table_alone_on_its_screen_says_the_cursor_stays(game_path):
-    """Values typed past the table's end went into its last cell one after the other,
-    each replacing the one before, without a word (a paste there is stopped and said)."""
-    app = app_on(game_path)
-    async with running(app) as pilot:
-        await goto(pilot, "supplies")
-        grid = app.screen.query_one(CountGrid)
-        grid.cursor = grid.find(grid.cell_id(len(grid.rows) - 1, len(grid.players) - 1))
-        await burst(pilot, *"2+1", "enter")
-        assert grid.at_last_cell() and "last cell" in grid.message(*grid.cursor) and "= 3" in grid.message(*grid.cursor)
-        assert any("last cell" in line for line in lines_under(grid))
-        await burst(pilot, *"1", "enter")
-        assert "last cell" in grid.message(*grid.cursor)
-        grid.cursor = (0, 0)
-        await burst(pilot, *"2", "enter")  # anywhere else, nothing of it
-        assert "last cell" not in grid.message(0, 0)
-
-
-def lines_under(grid) -> list[str]:
-    return [grid.line_words(y) for y in range(len(grid.line_keys()))]
-
-
 @pytest.mark.parametrize("start, keys, cell", [
     ("renown-0", ("up",), "renown-0"), ("renown-0", ("left",), "renown-0"), ("renown-0", ("shift+tab",), "renown-0"),
     ("renown-0", ("end", "ctrl+end"), "kings_requests-2"), ("kings_requests-2", ("home", "ctrl+home"), "renown-0"),

@@ -24,7 +24,6 @@ MIN_COLUMN = 8  # a count (at most 500) and a name's first letters, or a sum's e
 # an empty cell, muted (a Round or an empty space count not recorded yet, a player with
 # no cards): blank, its field could not be told from the screen (a new user's run)
 EMPTY = "·"
-LAST_CELL = "the table's last cell: a value typed now replaces it"
 
 
 class CountGrid(LineWidget, CursorGrid, can_focus=True):
@@ -170,21 +169,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.store_then(super().action_jump, row, col)
 
     def action_step(self, step: int) -> None:
-        last = step > 0 and self.at_last_cell()
         self.store_then(super().action_step, step)
-        if last and self.screen.focused is self and self.at_last_cell():
-            self.say_last_cell()
-
-    def say_last_cell(self) -> None:
-        """Enter on the table's last cell, with nothing after it to go to: the cursor
-        stays, and says so under the table (values typed on went into it one after the
-        other, each replacing the last, without a word; a paste there is stopped)."""
-        r, c = self.cursor
-        done = self.done.get((r, c), Committed(self.values[r][c], "", False))
-        if not done.error:
-            said = f"{done.message} · " if done.message else ""
-            self.done[(r, c)] = done._replace(message=f"{said}{LAST_CELL}")
-            self.redraw()
 
     def store_then(self, move: Callable[..., None], *args) -> None:
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
