@@ -82,6 +82,28 @@ def test_a_journal_damaged_in_the_middle_replays_up_to_the_damage_and_is_kept_wh
     again.close()
 
 
+def test_a_journal_damaged_at_its_first_change_is_kept_whole_not_removed():
+    """Nothing before the damage to replay: the journal was taken for one holding
+    nothing, and removed with the changes after the damage."""
+    session = new_session()
+    for value in (12, 7):
+        session.apply(renown(value, player=1))
+    crash(session)
+    journal = journal_path(session.path)
+    lines = journal.read_bytes().split(b"\n")
+    lines[1] = b"\0\0\0\0"  # the first change's line
+    journal.write_bytes(b"\n".join(lines))
+    again = SheetSession.open(session.path)
+    (aside,) = session.path.parent.glob(".*.set-aside")
+    assert aside.read_bytes() == b"\n".join(lines) and "damaged" in again.told and aside.name in again.told
+    again.apply(renown(3, player=1))  # a new journal: the one kept is not written over
+    crash(again)
+    assert aside.read_bytes() == b"\n".join(lines)
+    last = SheetSession.open(session.path)
+    assert last.sheet.players[1].renown == 3
+    last.close()
+
+
 def test_a_crash_between_rewriting_the_file_and_dropping_the_journal_replays_nothing_twice(monkeypatch):
     session = new_session()
     session.apply(AddPlayer(name="Cy"))

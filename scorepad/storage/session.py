@@ -160,6 +160,13 @@ class SheetSession(ChangedUnderUs):
                     session.told = (f"Changes typed before scorepad stopped were recovered from the journal "
                                     f"up to a damaged line (not as scorepad writes it); the whole journal, with "
                                     f"the lines after it, is kept as {whole.name}.")
+            elif lock and damaged(journal_path(path)):
+                # nothing before the damage to replay: what is after it is kept, moved out of
+                # the way (going on with it, the next value's write cut it back to the damage)
+                aside = session.journal.set_aside()
+                session.told = (f"The journal of {path.name} is damaged (not as scorepad writes it): "
+                                f"it is kept as {aside.name}, with whatever it holds, and the sheet "
+                                "is shown as saved.")
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
