@@ -59,20 +59,27 @@ def test_a_torn_last_journal_line_is_ignored_and_the_rest_replays():
     again.close()
 
 
+def damaged_after_a_crash(values: tuple[int, ...], line_at: int):
+    """A session that typed these Renowns for Ben, then crashed; its journal's line
+    ``line_at`` damaged on disk. The session, the journal's path and its lines as left."""
+    session = new_session()
+    for value in values:
+        session.apply(renown(value, player=1))
+    crash(session)
+    journal = journal_path(session.path)
+    lines = journal.read_bytes().split(b"\n")
+    lines[line_at] = b"\0\0\0\0"
+    journal.write_bytes(b"\n".join(lines))
+    return session, journal, lines
+
+
 def test_a_journal_damaged_in_the_middle_replays_up_to_the_damage_and_is_kept_whole():
     """Only a journal's last line can be torn (a kill mid-write; a failed write is
     written again from the last whole line): whole lines after a damaged one are outside
     damage, and may hold the only copy of values typed. They were dropped, the journal
     deleted, and opening said the changes were recovered: now what comes before the
     damage is recovered, and the whole journal is kept and named."""
-    session = new_session()
-    for value in (12, 7, 5):
-        session.apply(renown(value, player=1))
-    crash(session)
-    journal = journal_path(session.path)
-    lines = journal.read_bytes().split(b"\n")
-    lines[2] = b"\0\0\0\0"  # the second change's line, damaged on disk
-    journal.write_bytes(b"\n".join(lines))
+    session, journal, lines = damaged_after_a_crash((12, 7, 5), 2)  # the second change's line
     again = SheetSession.open(session.path)
     (aside,) = session.path.parent.glob(".*.set-aside")
     assert aside.read_bytes() == b"\n".join(lines)  # whole: the line after the damage too
@@ -85,14 +92,7 @@ def test_a_journal_damaged_in_the_middle_replays_up_to_the_damage_and_is_kept_wh
 def test_a_journal_damaged_at_its_first_change_is_kept_whole_not_removed():
     """Nothing before the damage to replay: the journal was taken for one holding
     nothing, and removed with the changes after the damage."""
-    session = new_session()
-    for value in (12, 7):
-        session.apply(renown(value, player=1))
-    crash(session)
-    journal = journal_path(session.path)
-    lines = journal.read_bytes().split(b"\n")
-    lines[1] = b"\0\0\0\0"  # the first change's line
-    journal.write_bytes(b"\n".join(lines))
+    session, _, lines = damaged_after_a_crash((12, 7), 1)  # the first change's line
     again = SheetSession.open(session.path)
     (aside,) = session.path.parent.glob(".*.set-aside")
     assert aside.read_bytes() == b"\n".join(lines) and "damaged" in again.told and aside.name in again.told
@@ -437,13 +437,20 @@ def test_save_elsewhere_into_a_missing_folder_is_refused_and_the_folder_never_ma
     session.close()
 
 
-def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
+def typed_through_a_link(folder, value: int):
+    """A saved game, opened through a link in ``folder`` and Ana's Renown typed: the
+    game's own session (closed), the link, and the session through it (open)."""
     session = new_session()
     session.close()
-    link = tmp_path / "link.json"
+    link = folder / "link.json"
     link.symlink_to(session.path)
     opened = SheetSession.open(link)
-    opened.apply(renown(9))
+    opened.apply(renown(value))
+    return session, link, opened
+
+
+def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
+    session, link, opened = typed_through_a_link(tmp_path, 9)
     opened.close()
     assert link.is_symlink() and read_sheet(session.path).sheet.players[0].renown == 9
 
@@ -451,12 +458,7 @@ def test_a_sheet_that_is_a_symlink_stays_a_symlink(tmp_path):
 def test_values_typed_through_a_link_come_back_when_the_sheet_is_opened_by_its_own_name(tmp_path):
     """A crash while the sheet was open through a link: its journal is the sheet's, kept
     beside the file itself, so opening the file by any name finds the values."""
-    session = new_session()
-    session.close()
-    link = tmp_path / "link.json"
-    link.symlink_to(session.path)
-    opened = SheetSession.open(link)
-    opened.apply(renown(9))
+    session, link, opened = typed_through_a_link(tmp_path, 9)
     crash(opened)
     assert not (tmp_path / ".link.json.journal").exists()
     assert (session.path.parent / f".{session.path.name}.journal").exists()
