@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorepad.columns import wrapped
 from scorepad.storage.files import read_sheet
 from scorepad.tui.screens.help import HelpScreen
 from scorepad.tui.widgets.count_grid import CountGrid
@@ -78,6 +79,34 @@ async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_o
         assert focused_id(app) == "kings_requests-2"
         assert app.session.sheet.players[2].kings_requests == 1
         assert app.session.sheet.players[0].renown == 40
+
+
+@pytest.mark.parametrize("screen, keys", [("renown", ("enter",)), ("renown", ("tab",)), ("supplies", ("enter",)),
+                                         ("school", ("enter",)), ("scholars", ("enter",))])
+async def test_a_value_typed_after_the_last_cell_stays_is_said_to_replace_it_S9_S10(game_path, screen, keys):
+    """Enter on a table's last cell, with nothing after it, keeps the cursor there: a
+    burst of more values than cells went into that cell one after another, each
+    replacing the last, without a word (a new user's run). The hint line says so, in
+    place of the keys: the table keeps its number of lines, so no screen layout."""
+    app = app_on(game_path)
+    async with running(app, size=(80, 24)) as pilot:
+        await goto(pilot, screen)
+        grid = app.screen.query_one(CountGrid)
+        grid.cursor = (len(grid.rows) - 1, len(grid.players) - 1)
+        await pilot.pause()
+        assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
+        await burst(pilot, *"2", *keys)
+        assert grid.at_last_cell() and app.focused is grid
+        lines = len(grid.line_keys())
+        assert any(grid.STAYS in grid.line_words(y) for y in range(lines))
+        await burst(pilot, *"3")  # typing on: still said, over the cell being typed
+        assert any(grid.STAYS in grid.line_words(y) for y in range(lines))
+        await burst(pilot, *keys)  # stored in its place; the line said no more than the keys it stands for
+        assert len(grid.line_keys()) == lines
+        assert grid.texts[-1][-1] == "3" and grid.fresh  # stored: the 2 replaced, as said
+        assert len(wrapped(grid.STAYS, grid.size.width)) == len(wrapped(grid.HINT, grid.size.width))
+        await burst(pilot, "up")
+        assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
 
 
 @pytest.mark.parametrize("start, keys, cell", [

@@ -44,6 +44,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · Esc: put back"
+    # in the hint's place once Enter or a move has stored a cell and the cursor stayed (the
+    # table's last cell, an edge): no longer than the hint, so the table keeps its lines
+    STAYS = "The cursor stays here · a value typed now replaces this one"
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
@@ -62,6 +65,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
+        self.stayed = False  # a move stored the cursor's cell and left the cursor there
         # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
         # table would take, given the room (``fitted``)
         self.label_need = max(label_width, max(cell_len(label) for _, label in rows) + 2)
@@ -175,8 +179,12 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
         there): one redraw for both."""
         with self.drawn_once():
+            here = self.cursor
             if self.commit():
                 move(*args)
+                # values typed on would replace the one just stored, one after another
+                self.stayed = self.cursor == here and self.has_focus
+                self.redraw()
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""
@@ -184,6 +192,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.fresh = True
+        self.stayed = False
         self.redraw()
 
     def on_key(self, event: Key) -> None:
@@ -268,6 +277,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.redraw()  # the focus may have been set before this event came (a screen's first focus)
 
     def on_blur(self) -> None:
+        self.stayed = False
         self.commit()  # leaving the table stores what was typed, as leaving a field does
 
     def on_resize(self) -> None:
@@ -343,7 +353,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if done and done.message:
             words = f"{where}: {done.message}"
         elif self.has_focus and self.hint:
-            words = self.HINT
+            words = self.STAYS if self.stayed else self.HINT
             if self.headings_cut():  # the cursor's cell by its player's whole name, over the keys
                 width = self.size.width or cell_len(where)
                 return [*wrapped(where, width), *wrapped(words, width)]
