@@ -409,3 +409,50 @@ def test_opening_a_link_to_a_file_that_is_gone_makes_no_folder(tmp_path):
     with pytest.raises(SheetFileError):
         SheetSession.open(link)
     assert not (tmp_path / "gone").exists()
+
+
+# -- a sheet with two names (hard links) -------------------------------------------------
+
+
+def test_a_sheet_opened_by_two_of_its_hard_links_has_one_writer_in_another_process(tmp_path):
+    """Attack run: ``ln friday.json other.json``, then ``open friday.json`` and ``open
+    other.json``: each name had its own lock file, so both windows were writable on
+    one file. The file itself is locked too, by whichever name."""
+    sheet, other = tmp_path / "friday.json", tmp_path / "other.json"
+    sheet.write_text("{}")
+    other.hardlink_to(sheet)
+    with held_elsewhere(sheet):
+        with pytest.raises(SheetLocked) as caught:
+            SheetLock(other).acquire()
+        assert str(caught.value) == ("other.json is open in another scorepad under another of its names "
+                                     "(a hard link to it): open it read-only, or close the other one")
+        assert not lock_path(other).exists()  # the name's lock let go again
+    SheetLock(other).acquire().release()  # free once the other one closed it
+
+
+def test_after_a_save_the_lock_follows_the_new_file_and_lets_the_old_one_go(tmp_path):
+    """A save replaces the file (a new one renamed over it): a hard link made to the
+    saved file is held, and the old file, still under another name, is free: it is
+    another file now, the game as it was before the save."""
+    from scorepad.rules.entries import SetCount
+    from scorepad.storage.session import SheetSession
+    from .conftest import DATA
+
+    sheet, before = tmp_path / "friday.json", tmp_path / "before.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    before.hardlink_to(sheet)
+    writer = SheetSession.open(sheet)
+    try:
+        with pytest.raises(SheetLocked):
+            SheetSession.open(before)
+        writer.apply(SetCount(player=0, field="renown", value=41))
+        assert writer.fold()
+        assert os.stat(sheet).st_ino != os.stat(before).st_ino
+        SheetSession.open(before).close()  # the old file: free
+        after = tmp_path / "after.json"
+        after.hardlink_to(sheet)
+        with pytest.raises(SheetLocked):
+            SheetSession.open(after)
+    finally:
+        writer.close()
+    SheetSession.open(tmp_path / "after.json").close()

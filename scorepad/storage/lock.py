@@ -11,6 +11,9 @@ while still locked, so a taker that opened it just before may lock a file no lon
 path: after locking it checks the path still names its file (st_dev, st_ino), else retries.
 The winner writes {"pid", "host", "since"} in it for the "open in another scorepad" message:
 information only, which never decides who holds the lock (``holder()`` trusts none of it).
+The sheet file itself is flocked too, so that two of its names (hard links, each with its
+own lock file) are one writer; a save puts a new file in its place, so the lock follows
+it (``follow_file``), and the old file, if another name keeps it, is another game's now.
 
 Without fcntl (Windows): the file itself, made with O_EXCL and kept open. Windows will not
 delete a file another process has open, so a lock file that can be deleted was left by a
@@ -57,12 +60,14 @@ def _clean(raw: object) -> dict:
 class SheetLocked(Exception):
     """Another running scorepad holds the sheet; it can still be opened read-only."""
 
-    def __init__(self, path: Path, holder: dict | None) -> None:
+    def __init__(self, path: Path, holder: dict | None, other_name: bool = False) -> None:
         self.path, self.holder = path, _clean(holder)
         pid, host, since = self.holder["pid"], self.holder["host"], self.holder["since"]
         since = "?" if since == "?" else time.strftime("%H:%M", time.localtime(since))
-        super().__init__(f"{path.name} is open in another scorepad (process {pid} on {host}, since {since}): "
-                         "open it read-only, or close the other one")
+        # a hard link's writer: its lock file, with who it is, is beside a name we cannot know
+        where = " under another of its names (a hard link to it)" if other_name else \
+            f" (process {pid} on {host}, since {since})"
+        super().__init__(f"{path.name} is open in another scorepad{where}: open it read-only, or close the other one")
 
 
 def lock_path(path: Path) -> Path:
@@ -88,6 +93,7 @@ class SheetLock:
         self.path, self.sheet, self.held = lock_path(real_target(path)), path, False
         # equivalent: _fd is read only while held, and acquire sets it before held
         self._fd, self._info = -1, {}  # pragma: no mutate
+        self._file_fd = -1  # the sheet file, flocked (``hold_file``); -1: none held
 
     def acquire(self) -> SheetLock:
         """Take the lock: SheetLocked when another writer holds it, SaveError when the lock
@@ -106,6 +112,11 @@ class SheetLock:
                                 f"but {what}; remove it, then open the sheet again") from err
             raise SaveError(explain(err, self.sheet, "lock")) from err
         self._fd, self.held = fd, True
+        try:
+            self.hold_file()
+        except SheetLocked:
+            self.release()
+            raise
         self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
         with suppress(OSError):  # information only: a full disk must not cost us the lock
             # equivalent at any length under ours: the write below covers it from offset 0
@@ -130,6 +141,37 @@ class SheetLock:
             raise
         os.close(fd)  # we locked a file just removed from the path: lock the one there now
         return None
+
+    def hold_file(self) -> None:
+        """flock the sheet file itself (SheetLocked when a writer holds it by another
+        name). Nothing to hold without fcntl, before a new game's file is written, for a
+        file we cannot read or that is no plain file, or where the file system has no
+        flock: the name's lock stands alone then, as it did before."""
+        if not fcntl:
+            return
+        try:
+            fd = os.open(real_target(self.sheet), os.O_RDONLY | os.O_NONBLOCK)
+        except OSError:
+            return
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a plain file")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise SheetLocked(self.sheet, None, other_name=True) from None
+        except OSError:
+            os.close(fd)
+            return
+        if self._file_fd >= 0:
+            os.close(self._file_fd)  # the file a save replaced: another game's, if anyone's
+        self._file_fd = fd
+
+    def follow_file(self) -> None:
+        """After a save put a new file in the sheet's place: hold that one instead."""
+        if self.held and not (self._file_fd >= 0 and _same_file(self._file_fd, real_target(self.sheet))):
+            with suppress(SheetLocked):  # a name made for the new file in the instant since: it keeps ours
+                self.hold_file()
 
     def _exclusive(self) -> int | None:
         with suppress(FileExistsError):
@@ -161,6 +203,9 @@ class SheetLock:
             with suppress(OSError):
                 os.unlink(self.path)  # while still locked: see the docstring
         os.close(self._fd)  # drops the flock (Windows: lets the file be deleted, even by us)
+        if self._file_fd >= 0:
+            os.close(self._file_fd)
+            self._file_fd = -1
         if not fcntl and self.holder() == _clean(self._info):
             with suppress(OSError):
                 os.unlink(self.path)

@@ -274,6 +274,8 @@ class SheetSession(ChangedUnderUs):
         if outcome.problem:
             self.save_problem = outcome.problem
             return False
+        if self.lock:
+            self.lock.follow_file()  # the save put a new file in the sheet's place
         if outcome.changes == self.journal.changes and not self.journal.pending:
             try:
                 self.journal.remove()  # nothing came in meanwhile: all is in the file
@@ -404,4 +406,5 @@ def claim_new(path: Path, sheet: Sheet, history: tuple) -> tuple[SheetLock, Shee
     except SaveError:
         lock.release()
         raise
+    lock.follow_file()  # the file is there now: held too
     return lock, file
