@@ -25,11 +25,12 @@ from .screens.home import HomeScreen
 from .theme_memory import ThemeMemory
 from .toast_repaint import ToastRepaint
 from .typed_forms import TypedForms
+from .undo_keys import UndoKeys
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory, ToastRepaint,
-                  ScreenStack, CrashExit, TerminalNeeded, GuardedPalette, App):
+class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory,
+                  ToastRepaint, ScreenStack, CrashExit, TerminalNeeded, GuardedPalette, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"
@@ -90,9 +91,12 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, G
         """Why an action of the App cannot work now (its key is dimmed and says so)."""
         if action == "home" and isinstance(self.screen, HomeScreen):
             return "This is Home: F2 comes back here from any screen."
-        if action in ("next_screen", "previous_screen") and self.current_game_screen() is None:
+        if action in ("next_screen", "previous_screen") and self.current_game_screen() is None \
+                and not self.game_behind_home():
             return "PageDown and PageUp walk the game's screens: open or start a game first."
         if action in ("undo", "redo"):
+            if self.game_behind_home():
+                return "Undo and redo work on the game's screens: PageDown goes back to the game."
             if self.current_game_screen() is None:
                 return "Undo and redo work on the game's screens: open the game first."
             if self.live.read_only:
@@ -124,26 +128,6 @@ class ScorepadApp(OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, G
                     self.notify(f"{self.get_key_display(binding)} ({binding.description}) works once this is "
                                 "closed: Esc closes it.", severity="warning")
                     return
-
-    def action_undo(self) -> None:
-        cancel = getattr(self.focused, "cancel_typing", None)
-        if cancel is not None and cancel():
-            self.tell(True, "Typing put back: nothing had been stored.")
-            return
-        self.tell(*self.live.undo()) if self.live else self.tell(False, "Nothing to undo: no game is open.")
-
-    def action_redo(self) -> None:
-        self.tell(*self.live.redo()) if self.live else self.tell(False, "Nothing to redo: no game is open.")
-
-    def tell(self, done: bool, words: str) -> None:
-        """Say what an undo or redo did, or why it did nothing: briefly, on a game screen's
-        heading line (a few undos in a row must not stack up over the table being
-        checked), else as a short toast."""
-        say = getattr(self.screen, "say_briefly", None)
-        if say is not None:
-            say(words, warning=not done)
-        else:
-            self.notify(words, severity="information" if done else "warning", timeout=2.5)
 
     def action_help_quit(self) -> None:
         """Ctrl+C, pressed to quit: how to (Textual's words carry markup, which ``notify``

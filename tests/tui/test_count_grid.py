@@ -65,10 +65,12 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
         assert len(app.session.history) == 1
 
 
-@pytest.mark.parametrize("keys", [("tab",), ("down",), ("right",), ("down", "right", "enter")])
-async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys):
+@pytest.mark.parametrize("keys, last", [(("tab",), 2), (("down",), 1), (("right",), 1), (("down", "right", "enter"), 1)])
+async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys, last):
     """Renown's table is its screen's only field: Down on its last row went to the top
-    row, and the next value typed replaced the first player's Renown (a new user's run)."""
+    row, and the next value typed replaced the first player's Renown (a new user's run).
+    An arrow at the edge stays, and what is typed then is that cell's; Enter or Tab on
+    the last cell keeps what it stored there (values typed on are refused, and said)."""
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "renown")
@@ -77,17 +79,18 @@ async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_o
         grid.cursor = grid.find("kings_requests-2")
         await burst(pilot, *"2", *keys, *"1", "enter")
         assert focused_id(app) == "kings_requests-2"
-        assert app.session.sheet.players[2].kings_requests == 1
+        assert app.session.sheet.players[2].kings_requests == last
         assert app.session.sheet.players[0].renown == 40
 
 
 @pytest.mark.parametrize("screen, keys", [("renown", ("enter",)), ("renown", ("tab",)), ("supplies", ("enter",)),
-                                         ("school", ("enter",)), ("scholars", ("enter",))])
-async def test_a_value_typed_after_the_last_cell_stays_is_said_to_replace_it_S9_S10(game_path, screen, keys):
-    """Enter on a table's last cell, with nothing after it, keeps the cursor there: a
-    burst of more values than cells went into that cell one after another, each
-    replacing the last, without a word (a new user's run). The hint line says so, in
-    place of the keys: the table keeps its number of lines, so no screen layout."""
+                                         ("school", ("enter",)), ("scholars", ("enter",)), ("pinax", ("enter",))])
+async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it_S9_S10(game_path, screen, keys):
+    """Enter on a table's last cell keeps the cursor there: a burst of more values than
+    cells (a fast typist, a paste with no bracketed paste) went into that cell one after
+    another, each replacing the last, without a word (new-user runs). Now what is typed
+    on is refused and said, as a paste's rest is; Backspace or Ctrl+U types over it. The
+    hint's line says so meanwhile, the table keeping its number of lines (no layout)."""
     app = app_on(game_path)
     async with running(app, size=(80, 24)) as pilot:
         await goto(pilot, screen)
@@ -96,17 +99,55 @@ async def test_a_value_typed_after_the_last_cell_stays_is_said_to_replace_it_S9_
         await pilot.pause()
         assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
         await burst(pilot, *"2", *keys)
-        assert grid.at_last_cell() and app.focused is grid
+        assert grid.at_last_cell() and app.focused is grid and grid.texts[-1][-1] == "2"
         lines = len(grid.line_keys())
         assert any(grid.STAYS in grid.line_words(y) for y in range(lines))
-        await burst(pilot, *"3")  # typing on: still said, over the cell being typed
-        assert any(grid.STAYS in grid.line_words(y) for y in range(lines))
-        await burst(pilot, *keys)  # stored in its place; the line said no more than the keys it stands for
-        assert len(grid.line_keys()) == lines
-        assert grid.texts[-1][-1] == "3" and grid.fresh  # stored: the 2 replaced, as said
         assert len(wrapped(grid.STAYS, grid.size.width)) == len(wrapped(grid.HINT, grid.size.width))
+        stored = app.session.sheet
+        await burst(pilot, *"3", *keys, *"4", *keys)
+        assert app.session.sheet == stored and grid.texts[-1][-1] == "2"
+        assert "not typed" in grid.message(*grid.cursor) and grid.message_is_error()
+        await burst(pilot, "ctrl+u", *"1", *keys)  # typed over on purpose
+        assert grid.texts[-1][-1] == "1" and app.session.sheet != stored and not grid.message_is_error()
         await burst(pilot, "up")
         assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
+
+
+async def test_enter_on_pinaxs_last_row_stays_in_the_table_and_tab_leaves_it_S1(game_path, grid_game_path):
+    """Enter on the last player's Pinax row went on to the Library's size fields: the
+    next values typed laid out a 1 x 2 grid, and the banner said the Library had ended
+    the game (E5; new-user run). On a sheet with a grid, they went into its cells."""
+    for path in (game_path, grid_game_path):
+        app = app_on(path)
+        async with running(app, size=(80, 24)) as pilot:
+            await goto(pilot, "pinax")
+            library = app.session.sheet.library
+            grid = app.screen.query_one(CountGrid)
+            await burst(pilot, *"3 3", "enter", *"4", "enter", *"1", "enter", *"1", "enter", *"2", "enter")
+            assert app.focused is grid and grid.at_last_cell()
+            assert app.session.sheet.library == library
+            assert [[t.seals for t in p.pinax] for p in app.session.sheet.players] == [[3, 3], [4], [1]]
+            await burst(pilot, "tab")
+            assert app.focused is not grid  # Tab goes on, as in every form
+
+
+async def test_undo_puts_the_cursor_on_the_cell_it_changed_so_the_value_typed_next_lands_there(game_path):
+    """Ana's 7 stored with Enter (the cursor on to Ben), Ctrl+Z, then 8 Enter: the 8
+    replaced Ben's 2, the cursor having stayed on Ben (new-user run). Undo and redo now
+    put the cursor on the cell they changed, as a spreadsheet does."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        grid = app.screen.query_one(CountGrid)
+        key = grid.rows[0][0]
+        await burst(pilot, *"1", "enter", *"2", "enter")
+        grid.cursor = (0, 0)
+        await burst(pilot, *"7", "enter", "ctrl+z")
+        assert grid.cursor == (0, 0)
+        await burst(pilot, *"8", "enter")
+        assert [getattr(p.supplies, key) for p in app.session.sheet.players[:2]] == [8, 2]
+        await burst(pilot, "ctrl+z", "down", "ctrl+y")
+        assert grid.cursor == (0, 0) and app.session.sheet.players[0].supplies.kings_grace == 8
 
 
 @pytest.mark.parametrize("start, keys, cell", [

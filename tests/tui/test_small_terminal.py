@@ -281,12 +281,13 @@ async def test_results_page_takes_the_focus_only_when_there_is_something_to_scro
 
 
 async def test_S1_enter_past_the_last_players_quick_tiles_keeps_the_focus_in_sight_at_80x24(four_path):
-    """A new user at 80x24: Enter on the fourth player's Pinax line moved the focus to the
-    Library's size field, below the bottom of the body, with nothing scrolled."""
+    """A new user at 80x24: going on from the fourth player's Pinax line moved the focus to
+    the Library's size field, below the bottom of the body, with nothing scrolled. (Enter
+    there now stays on the line, a value typed next having gone into the size; Tab goes on.)"""
     app = app_on(four_path)
     async with running(app, SMALL) as pilot:
         await open_scene(pilot, "pinax", four_path)
-        await burst(pilot, *"3 4 1", "enter", *"2 2", "enter", "4", "enter", *"1 0 3", "enter")
+        await burst(pilot, *"3 4 1", "enter", *"2 2", "enter", "4", "enter", *"1 0 3", "enter", "tab")
         assert app.focused.id == "grid-rows"
         assert out_of_sight(app, "enter past the last player") == []
 

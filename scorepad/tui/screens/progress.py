@@ -75,6 +75,8 @@ class GenerationGrid(CountGrid):
     stores a new number the table asks ``steps_back(number)``: True means a question is
     open, and the number waits in its cell until the screen calls ``answered``."""
 
+    LEAVES_ON_ENTER = True  # a field of the form: Enter goes on to the phase
+
     def __init__(self, *args, steps_back: Callable[[int], bool], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.steps_back = steps_back
@@ -109,15 +111,7 @@ class RoundGrid(CountGrid):
     after another through the game: Enter on the last count stores it and keeps the
     cursor there, the next number typed replacing it; Tab moves on, as in any table."""
 
-    BINDINGS = [Binding("enter", "store_or_step", "Store, move on (the last count: stay)", show=False)]
-
-    def action_store_or_step(self) -> None:
-        """Store the cell; then the next cell, or on the last one stay."""
-        if not self.at_last_cell():
-            self.action_step(1)
-            return
-        with self.drawn_once():
-            self.commit()  # a refused value says why, and stays to be mended
+    GUARDS_STAY = False  # the next round's number is typed over the last
 
 
 class ProgressScreen(GameScreen):

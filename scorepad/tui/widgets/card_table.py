@@ -44,6 +44,11 @@ class CardTable(CountGrid):
         that no score is cut ("Knowledge 30 -> 15 Renow")."""
         return max(SUMMARY_WIDTH, max(map(cell_len, getattr(self, "summaries", ())), default=0) + 1)
 
+    def cell_of(self, entry) -> tuple[int, int] | None:
+        """The row of the player an entry changed, or None."""
+        player = getattr(entry, "player", None)
+        return (player, 0) if isinstance(player, int) and 0 <= player < len(self.rows) else None
+
     @property
     def row(self) -> int:
         """The player whose row the cursor is on."""

@@ -30,7 +30,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     """Rows of ``(key, label)`` counts across the players' columns."""
 
     BINDINGS = [
-        Binding("enter,tab", "step(1)", "Store, move on", show=False),
+        Binding("enter", "store_enter", "Store, move on (the last cell: stay)", show=False),
+        Binding("tab", "step(1)", "Store, move on", show=False),
         Binding("shift+tab", "step(-1)", "Store, move back", show=False),
         Binding("backspace", "erase", "Erase a character", show=False),
         Binding("ctrl+u,delete", "clear", "Clear the cell", show=False),
@@ -44,9 +45,12 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · Esc: put back"
-    # in the hint's place once Enter or a move has stored a cell and the cursor stayed (the
-    # table's last cell, an edge): no longer than the hint, so the table keeps its lines
-    STAYS = "The cursor stays here · a value typed now replaces this one"
+    # in the hint's place once Enter or Tab has stored the last cell and the cursor stayed:
+    # no longer than the hint, so the table keeps its lines (no screen layout per commit)
+    STAYS = "The last cell: the cursor stays · Backspace or Ctrl+U types over it"
+    KEPT = "not typed: the value here was just stored (the last cell); Backspace or Ctrl+U types over it"
+    LEAVES_ON_ENTER = False  # Enter on the last cell goes on to the next field (a form's field)
+    GUARDS_STAY = True  # keys typed once the last cell is stored and stayed in are refused
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
@@ -65,7 +69,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
-        self.stayed = False  # a move stored the cursor's cell and left the cursor there
+        self.stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
         # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
         # table would take, given the room (``fitted``)
         self.label_need = max(label_width, max(cell_len(label) for _, label in rows) + 2)
@@ -173,18 +177,38 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.store_then(super().action_jump, row, col)
 
     def action_step(self, step: int) -> None:
-        self.store_then(super().action_step, step)
+        here, typed = self.cursor, not self.fresh
+        if self.store_then(super().action_step, step) and step > 0 and self.cursor == here \
+                and self.screen.focused is self and typed:  # nothing after the table to go on to
+            self.stay()
 
-    def store_then(self, move: Callable[..., None], *args) -> None:
+    def action_store_enter(self) -> None:
+        """Enter: store the cell and go to the next; on the last cell, store it and stay.
+        Going on from there, the values typed next went into the field after the table
+        (Pinax's into the Library grid's size, which then ended the game)."""
+        if self.LEAVES_ON_ENTER or not self.at_last_cell():
+            self.action_step(1)
+            return
+        typed = not self.fresh
+        if self.store_then(lambda: None) and typed:
+            self.stay()
+
+    def store_then(self, move: Callable[..., None], *args) -> bool:
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
-        there): one redraw for both."""
+        there): one redraw for both. Whether it was stored."""
         with self.drawn_once():
-            here = self.cursor
-            if self.commit():
-                move(*args)
-                # values typed on would replace the one just stored, one after another
-                self.stayed = self.cursor == here and self.has_focus
-                self.redraw()
+            if not self.commit():
+                return False
+            move(*args)
+            return True
+
+    def stay(self) -> None:
+        """A value typed in the last cell is stored, and the cursor stays on it: what is
+        typed on is refused (``GUARDS_STAY``), and the hint's line says so. Values typed
+        past the table's end went into this cell one after another, each replacing the
+        last, unsaid."""
+        self.stayed = True
+        self.redraw()
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""
@@ -212,12 +236,19 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if event.is_printable and (event.character != "?" or getattr(event, "pasted", False) or self.takes_names):
             event.stop()
             r, c = self.cursor
+            if self.stayed and self.GUARDS_STAY:
+                self.done[(r, c)] = Committed(self.values[r][c], self.KEPT, True)
+                self.redraw()
+                return
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
 
     def type_in(self, text: str, fresh: bool = False) -> None:
         """Put this text in the cursor's cell (not stored until committed); on a sheet
         that takes no change, say so at the first key and type nothing."""
         r, c = self.cursor
+        if self.stayed:  # Backspace, Ctrl+U, Esc, a card added: typing here is meant now
+            self.stayed = False
+            self.done.pop((r, c), None)
         refused = self.refusal()
         if refused:
             self.done[(r, c)] = Committed(self.values[r][c], refused, False)
@@ -236,6 +267,22 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def action_clear(self) -> None:
         self.type_in("")
+
+    def cell_of(self, entry) -> tuple[int, int] | None:
+        """The cell an entry changed (a player's count), or None."""
+        field, player = getattr(entry, "field", None), getattr(entry, "player", None)
+        keys = [key for key, _ in self.rows]
+        if field in keys and isinstance(player, int) and 0 <= player < len(self.players):
+            return keys.index(field), player
+        return None
+
+    def point_at(self, entry) -> None:
+        """After an undo or a redo, the cursor on the cell it changed: it stayed where
+        Enter had moved it, and the value typed to put the undone one right replaced
+        the next player's."""
+        cell = self.cell_of(entry)
+        if cell is not None and cell != self.cursor and self.store_typing():
+            self.cursor = cell
 
     def store_typing(self) -> bool:
         """Store the cell being typed (before the screen is left or the app quits)."""
