@@ -31,6 +31,9 @@ class Host(Protocol):
     def open_path(self, path: Path, read_only: bool = False) -> None:
         """Open a saved sheet."""
 
+    def back_to_game(self) -> None:
+        """From Home, the game left open there, on the screen it was left on."""
+
     def open_demo(self) -> None:
         """Open the bundled finished game, read-only."""
 

@@ -64,7 +64,8 @@ class ScreenStack(KeptScreens):
 
     def current_game_screen(self) -> str | None:
         """The name of the game screen showing, if one is."""
-        if self.game is not None and self.game[1] is self.screen:
+        stack = self.screen_stack  # empty once the app is ending (a tidy-up awaited till then)
+        if self.game is not None and stack and self.game[1] is stack[-1]:
             return self.game[0]
         return None
 
@@ -78,6 +79,18 @@ class ScreenStack(KeptScreens):
         current = self.current_game_screen()
         if current is not None:
             self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)], step)
+        elif self.game_behind_home():
+            self.back_to_game()
+
+    def game_behind_home(self) -> bool:
+        """Whether Home shows with a game left open behind it (F2 from a game screen)."""
+        return isinstance(self.screen, HomeScreen) and self.game is not None and self.live is not None
+
+    def back_to_game(self) -> None:
+        """From Home, the game left open there, on the screen it was left on. Opened
+        from the command line, a sheet outside the games folder had no way back."""
+        if self.game_behind_home():
+            self.show_game_screen(self.game[0])
 
     def action_go(self, name: str) -> None:
         """Show one game screen."""

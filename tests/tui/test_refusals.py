@@ -48,7 +48,7 @@ async def test_undo_on_home_changes_nothing_and_says_so(game_path):
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.sheet.players[0].renown == 12
-        assert "open the game first" in await toasts(pilot)
+        assert "PageDown goes back to the game" in await toasts(pilot)
 
 
 async def test_toasts_leave_the_live_totals_visible(game_path):

@@ -11,6 +11,7 @@ from scorepad.messages import READ_ONLY
 from scorepad.rules.entries import SetCount
 from scorepad.storage.files import read_sheet
 from scorepad.storage.lock import SheetLock
+from scorepad.storage.session import SheetSession
 from scorepad.tui.app import ScorepadApp
 from scorepad.tui.kept_screens import ORDER
 from scorepad.tui.screens.dialogs import ConfirmScreen
@@ -37,6 +38,38 @@ async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
         assert app.current_game_screen() == "results"
         await pilot.press("f2")
         assert isinstance(app.screen, HomeScreen)
+
+
+@pytest.mark.parametrize("keys", [("down", "enter"), ("pagedown",), ("pageup",)])
+async def test_home_over_an_open_game_leads_back_to_it_on_the_screen_it_was_left_on(tmp_path, keys):
+    """``scorepad open ~/friday.json``, then F2 (a slip, or a look at Home): the game was
+    still open, but Home offered no way back to a sheet outside the games folder, said
+    "open the game first" to Ctrl+Z and did nothing on PageDown (a new user's run)."""
+    from .conftest import three_players
+
+    outside = tmp_path / "friday.json"
+    SheetSession.create_at(outside, three_players()).close()
+    app = app_on(outside)
+    async with running(app, size=(80, 24)) as pilot:
+        await goto(pilot, "renown")
+        await pilot.press(*"41", "f2")
+        assert isinstance(app.screen, HomeScreen)
+        menu = app.screen.query_one("#menu")
+        assert [o.id for o in menu.options][:2] == ["new", "back"] and "continue" not in [o.id for o in menu.options]
+        assert "Back to the game: friday" in str(menu.options[1].prompt)
+        await burst(pilot, *keys)
+        assert app.current_game_screen() == "renown"
+        assert app.session.path == outside and app.session.sheet.players[0].renown == 41
+
+
+async def test_home_names_the_game_left_open_once_not_also_as_the_last_game(game_path):
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await pilot.press("f2")
+        ids = [o.id for o in app.screen.query_one("#menu").options]
+        assert ids[:3] == ["new", "back", "open"] and "continue" not in ids
+        await burst(pilot, "ctrl+z")
+        assert app.session.path == game_path and isinstance(app.screen, HomeScreen)
 
 
 async def test_command_palette_reaches_every_screen_and_action(game_path):

@@ -1,4 +1,5 @@
-"""Home: new game, continue the last one, open a saved one, history, statistics, the demo."""
+"""Home: back to the game left open, new game, continue the last one, open a saved one,
+history, statistics, the demo."""
 
 from __future__ import annotations
 
@@ -37,13 +38,17 @@ class HomeScreen(Screen):
         """List the choices, with the last saved game by its file name (nothing is parsed
         here, so the menu is up at once)."""
         last = newest_game(games_dir())
+        live = host(self).live  # a game left open behind Home (F2)
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         menu.add_option(Option("New game", id="new"))
+        if live is not None:
+            # the file's name as it is: "[red]Bo.json" is no markup
+            menu.add_option(Option(Content(f"Back to the game: {shown(live.session.path.stem)}"), id="back"))
         if last is not None:
             self.last_path = last
-            # the file's name as it is: "[red]Bo.json" is no markup
-            menu.add_option(Option(Content(f"Continue the last game: {shown(self.last_path.stem)}"), id="continue"))
+            if live is None or not live.session.saves_to(last):
+                menu.add_option(Option(Content(f"Continue the last game: {shown(last.stem)}"), id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))
             menu.add_option(Option("Statistics", id="statistics"))
@@ -54,7 +59,9 @@ class HomeScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
-        if choice == "new":
+        if choice == "back":
+            host(self).back_to_game()
+        elif choice == "new":
             host(self).new_game()
         elif choice == "continue":
             host(self).open_path(self.last_path)
