@@ -175,7 +175,7 @@ async def test_S2_rows_typed_with_tab_and_enter_fill_the_grid_as_typed(grid_game
         grid = await on_grid(pilot)
         await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "enter", *"M*1", "tab", "L", "tab", "#", "enter")
         assert rows(app) == ("M*1 G*1 C*2", "M*1 L #")
-        assert grid.cursor == (1, 2) and grid.message == "The last row: the cursor stays"
+        assert grid.cursor == (1, 2) and grid.message.startswith("The last row: the cursor stays")
         assert "The last row: the cursor stays" in lines(grid)[-1]
         await burst(pilot, "ctrl+home", "home", "right", "G", "tab", "C", "enter", "M", "tab", ".", "enter")
         assert rows(app) == ("M*1 G C", "M*1 M .")  # from the second column, back under it
@@ -323,3 +323,36 @@ async def test_a_cell_being_typed_has_another_colour_than_the_cursor_in_every_th
             if cursor.bgcolor == editing.bgcolor:
                 same.append(theme)
         assert same == []
+
+
+async def test_S2_a_paste_stops_at_a_cell_the_sheet_refuses_and_says_why_under_the_grid(grid_game_path):
+    """``M*4`` pasted on a 3-player sheet: the cell was refused (a toast that read like a
+    file error), and the paste's next line was typed into the next row all the same (a
+    new user's run). Now the cell stays as typed, why is said under the grid, and the
+    paste stops there, as it does in every table."""
+    app = app_on(grid_game_path)
+    async with running(app, notifications=True) as pilot:
+        grid = await on_grid(pilot)
+        grid.cursor = (0, 2)
+        post_paste(app, "M*4\nG*1\n")
+        await pilot.pause()
+        await pilot.pause()
+        assert rows(app) == (". . .", ". . .")
+        assert grid.cursor == (0, 2) and grid.editing == (0, 2, "M*4")
+        assert "not stored" in lines(grid)[-1] and "player 4" in lines(grid)[-1]
+        await burst(pilot, "escape", "down")
+        assert grid.cursor == (1, 2) and rows(app) == (". . .", ". . .")
+
+
+async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_typed_over_it(grid_game_path):
+    """``G*1`` Enter ``C*2`` Enter on the last row left ``C*2`` there, the G*1 gone with a
+    note that only said the cursor stays (a new user's run)."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        grid.cursor = (1, 0)
+        await burst(pilot, *"G*1", "enter", *"C*2", "enter")
+        assert rows(app) == (". . .", "G*1 . .") and grid.cursor == (1, 0)
+        assert "Not typed" in lines(grid)[-1]
+        await burst(pilot, "escape", *"C*2", "enter")  # typed over on purpose
+        assert rows(app) == (". . .", "C*2 . .")

@@ -135,8 +135,9 @@ class PinaxScreen(GameScreen):
         self.send(PutPinax(player=self.player, index=event.editor.index, tile={"pattern": event.cells}))
 
     def store_cell(self, row: int, col: int, token: str) -> None:
-        """One Library cell typed in the grid: one entry (S2, S6)."""
-        self.send(SetLibraryCell(row=row, col=col, token=token))
+        """One Library cell typed in the grid: one entry (S2, S6). Why it was refused,
+        or None: the grid says it under itself, where the cell is."""
+        return self.live.send(SetLibraryCell(row=row, col=col, token=token))
 
     def action_add_quick(self) -> None:
         """Another quick-count tile: the cursor goes to the end of the player's line."""

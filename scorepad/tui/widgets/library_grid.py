@@ -31,7 +31,9 @@ from .line_widget import LineWidget
 
 WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
-LAST_ROW = "The last row: the cursor stays"  # Enter there (what it typed is stored, or refused and said)
+LAST_ROW = "The last row: the cursor stays"  # Enter there
+STORED_LAST = f"{LAST_ROW} · Esc, then type, to change this cell"  # Enter there, a typed cell stored
+KEPT = "Not typed: this cell was just stored (the last row) · Esc, then type, to change it"
 
 
 def next_token(cell: LibraryCell, key: str) -> str | None:
@@ -80,6 +82,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.past_edge = False  # a paste's line ran past the right edge: its rest is not typed
         self.edge_said = False
         self.message = ""  # why the last key changed nothing
+        self.stayed = False  # Enter stored a typed cell on the last row: what is typed on is refused
         self.left = 0  # the first column drawn (a grid wider than the room)
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
@@ -115,7 +118,11 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             row, col, token = self.editing
             if token != self.grid.cells[row][col].token:
                 # at once, not by a message: leaving the screen (F2) must not lose the cell
-                self.store(row, col, token)
+                problem = self.store(row, col, token)
+                if problem:  # the cell stays as typed, to be put right (or Esc)
+                    self.message = f"{token} not stored: {problem}"
+                    self.redraw()
+                    return False
         self.editing, self.message = None, ""
         self.redraw()
         return True
@@ -124,6 +131,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         """Enter stores the cell; Escape (``""``) puts it back; Delete (``"."``) clears it."""
         if typed is not None:
             self.editing = (*self.cursor, typed) if typed else None
+            self.stayed = False  # Esc or Delete: this cell is meant now
         self.leave_cell()
 
     def action_step(self, step: int) -> None:
@@ -141,10 +149,13 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         """Enter: store the cell and go to the next row, under the cell where this row's
         typing began; on the last row the cursor stays, and says so (a letter typed next
         starts the cell anew)."""
-        row = self.cursor[0]
+        row, typed = self.cursor[0], self.editing is not None
         if row + 1 < self.grid.height:
             self.action_jump(row + 1, self.row_start)
-        elif self.leave_cell():
+        elif typed and self.leave_cell():  # else refused, and said
+            self.message, self.stayed = STORED_LAST, True
+            self.redraw()
+        elif not typed and not self.stayed:  # a refused burst's Enter keeps saying so
             self.message = LAST_ROW
             self.redraw()
 
@@ -160,6 +171,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
+        if self.stayed:  # a burst's next row, past the last: not typed over the cell just stored
+            self.message = KEPT
+            self.redraw()
+            return
         cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
         token = next_token(cell, event.character)
         self.message = "" if token else refusal(event.character)
@@ -175,7 +190,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         height, width = self.grid_size()
         key.stop()
         key.prevent_default()
-        if key.key == "tab" and col + 1 >= width:
+        if self.editing and not self.leave_cell():  # refused: the rest would be typed onto it
+            self.post_message(self.PasteStopped(self, "at a value the table refused"))
+        elif key.key == "tab" and col + 1 >= width:
             self.leave_cell()
             self.past_edge = True
             if not self.edge_said:
@@ -205,6 +222,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.redraw()  # another room: other columns may fit
 
     def watch_cursor(self, cursor: tuple[int, int]) -> None:
+        self.stayed = False
         if not self.tabbing:  # an arrow, Home, a click, Enter: a row's typing begins here
             self.row_start = cursor[1]
         self.redraw()
