@@ -149,13 +149,16 @@ def check_export_choice(args: argparse.Namespace) -> None:
 def write_utf8(text: str) -> None:
     """Print ``text`` as UTF-8 bytes, whatever the terminal's encoding: an export piped to
     a file under LC_ALL=C is the same file as any other (text the terminal cannot show
-    would otherwise be escaped, and "Chloé" in JSON would no longer be JSON)."""
+    would otherwise be escaped, and "Chloé" in JSON would no longer be JSON). All of it, or
+    OSError: under ``ulimit -f`` the first kilobyte was written and the rest dropped unsaid."""
     sys.stdout.flush()
     raw = getattr(sys.stdout, "buffer", None)
     if raw is None:  # a stream of text only
         sys.stdout.write(text)
         return
-    raw.write(text.encode("utf-8"))
+    data = memoryview(text.encode("utf-8"))
+    while data:  # a write may take only part (a file size limit): the next one says why
+        data = data[raw.write(data):]
     raw.flush()
 
 
