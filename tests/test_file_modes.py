@@ -74,7 +74,8 @@ def test_a_write_protected_sheet_opens_read_only_says_so_and_is_never_written():
     opened = SheetSession.open(session.path)
     assert opened.read_only and opened.lock is None
     assert opened.note == (f"{session.path.name} is write-protected (its permissions let no one write it): "
-                           f"it is shown read-only, as saved; `chmod u+w {session.path.name}` to go on with it.")
+                           f"it is shown read-only, as saved; `chmod u+w {session.path.name}`, then open it "
+                           "again, to go on with it.")
     with pytest.raises(PermissionError):
         opened.apply(renown(3))
     opened.close()

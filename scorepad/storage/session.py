@@ -130,7 +130,8 @@ class SheetSession(ChangedUnderUs):
                 lock = None
             note = current.note or (
                 f"{path.name} is write-protected (its permissions let no one write it): it is shown "
-                f"read-only, as saved; `chmod u+w {path.name}` to go on with it." if protected else "")
+                f"read-only, as saved; `chmod u+w {path.name}`, then open it again, to go on with it."
+                if protected else "")
             session = cls(path, current.history, read_only=read_only or bool(note), lock=lock,
                           file=current.file, journal=current.journal, note=note, states=current.states)
             if lock and current.journal is None:

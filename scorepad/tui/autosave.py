@@ -159,8 +159,10 @@ class Autosave:
         for bar in self.screen.query(TitleBar):
             bar.show_state(state)
 
-    def ask_save_elsewhere(self, problem: str) -> None:
-        """After a change could not be written, offer to save the sheet elsewhere."""
+    def ask_save_elsewhere(self, problem: str, chosen_by_user: bool = False) -> None:
+        """After a change could not be written, offer to save the sheet elsewhere; or,
+        ``chosen_by_user`` (Ctrl+P), ask where to, with no word of a failure or of keys
+        put back (there was neither: the attack run read those words after choosing it)."""
         from ..storage.atomic import SaveError
         from ..storage.lock import SheetLocked
         from .screens.dialogs import SaveAsScreen
@@ -177,7 +179,7 @@ class Autosave:
             try:
                 self.session.save_as(Path(target).expanduser())
             except (SaveError, SheetLocked) as err:
-                self.ask_save_elsewhere(str(err))
+                self.ask_save_elsewhere(str(err), chosen_by_user)
                 return
             self._told = None
             self.show_save_state()
@@ -186,7 +188,11 @@ class Autosave:
         if not self._asking and self.session is not None:
             self._asking = True
             suggestion = str(Path.home() / self.session.path.name)
-            self.ask_unprompted(SaveAsScreen(f"{problem}.", suggestion, monotonic()), chosen)
+            if chosen_by_user:
+                self.push_screen(SaveAsScreen(f"{problem}." if problem else "", suggestion, words=SaveAsScreen.CHOSEN),
+                                 chosen)
+            else:
+                self.ask_unprompted(SaveAsScreen(f"{problem}.", suggestion, monotonic()), chosen)
 
     def ask_which_version(self) -> None:
         """Someone else saved the sheet: keep theirs or ours, the other as a copy."""
@@ -298,7 +304,7 @@ class Autosave:
         if session is None or session.read_only:
             return
         yield SystemCommand("Save elsewhere", "Save the sheet to another file and go on there",
-                            lambda: self.ask_save_elsewhere(session.save_problem or "Save the sheet elsewhere"))
+                            lambda: self.ask_save_elsewhere(session.save_problem or "", chosen_by_user=True))
         if session.conflict is not None:
             yield SystemCommand("Choose a version", "Someone else changed the file: keep ours or theirs",
                                 self.ask_which_version)

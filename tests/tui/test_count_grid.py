@@ -65,7 +65,8 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
         assert len(app.session.history) == 1
 
 
-@pytest.mark.parametrize("keys, last", [(("tab",), 2), (("down",), 1), (("right",), 1), (("down", "right", "enter"), 1)])
+@pytest.mark.parametrize("keys, last", [(("tab",), 2), (("down",), 1), (("right",), 1),
+                                       (("down", "right", "enter"), 1)])
 async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys, last):
     """Renown's table is its screen's only field: Down on its last row went to the top
     row, and the next value typed replaced the first player's Renown (a new user's run).

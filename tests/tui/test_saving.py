@@ -16,10 +16,11 @@ from scorepad.storage import journal
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession
-from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
+from scorepad.tui.screens.dialogs import UNPROMPTED, ChoiceScreen, SaveAsScreen
 
 from .conftest import app_on, running
 from .helpers import burst, goto, on_disk, type_line, until
+from .on_screen import screen_lines
 
 
 def edited_by_someone_else(path) -> bytes:
@@ -499,9 +500,13 @@ async def test_save_elsewhere_onto_the_sheets_own_file_says_so_and_nothing_chang
         before = game_path.read_bytes()
         await burst(pilot, "ctrl+p", *"Save elsewhere", "enter")
         await until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        # chosen, not come up on its own: no word of keys put back, nor of a failure
+        shown = " ".join(screen_lines(app))
+        assert UNPROMPTED[:30] not in shown and SaveAsScreen.CHOSEN[:30] in shown
         app.screen.query_one("#path").value = str(game_path)
         await burst(pilot, "enter")
         assert isinstance(app.screen, SaveAsScreen)  # asked again, with the reason
+        assert UNPROMPTED[:30] not in " ".join(screen_lines(app))
         said = str(app.screen.query_one(".field-message").render())
         assert f"it is the file {game_path.name} is saved in already" in said and "another scorepad" not in said
         await burst(pilot, "escape")

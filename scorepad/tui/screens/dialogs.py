@@ -53,6 +53,7 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     SAVING = ("The sheet is safe in memory. Save it to another file (a full path), "
               "or Esc to go on (Ctrl+P: Save elsewhere, later):")
+    CHOSEN = "Save the sheet to another file (a full path) and go on there, or Esc to cancel:"
 
     def __init__(self, problem: str, suggestion: str, asked_at: float | None = None, words: str = SAVING) -> None:
         super().__init__()
@@ -61,7 +62,8 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.problem, classes="field-message -error", markup=False)
+            if self.problem:
+                yield Label(self.problem, classes="field-message -error", markup=False)
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
             yield Label(self.words)
