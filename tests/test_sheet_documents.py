@@ -601,3 +601,25 @@ def test_a_file_is_read_with_the_collector_off_and_left_as_it_was(tmp_path, monk
     finally:
         gc.enable()
     assert seen == [("decode", False), ("sheet_of", False), ("read_history", False)]
+
+
+@pytest.mark.parametrize("items", ["pinax", "scribes", "scholars"])
+def test_a_player_with_more_cards_than_the_app_lets_anyone_add_is_refused_by_place(items):
+    """Attack run: 100,000 quick tiles for one player opened, and the app crawled (10 s a
+    screen). A player holds at most ``MAX_CARDS`` of each, as every entry already
+    required; a file past that says where, and no more is read into the app."""
+    from scorepad.rules.models import MAX_CARDS
+
+    card = {"pinax": {"seals": 4}, "scribes": {"knowledge": 1}, "scholars": {"renown": 1}}[items]
+    parse_document(document(players=[{"name": "Ana", items: [card] * MAX_CARDS}]), "f.json")  # reads
+    said = refusal(document(players=[{"name": "Ana", items: [card] * 100_000}]))
+    assert said == f"f.json at players[0] (Ana).{items}: should have at most {MAX_CARDS} items, not 100000"
+
+
+def test_no_entry_adds_a_card_past_what_a_file_may_hold_S7():
+    from scorepad.rules.entries import EntryError, PutScribe
+    from scorepad.rules.models import MAX_CARDS, Player, Scribe, Sheet
+
+    sheet = Sheet(players=(Player(name="Ana", scribes=(Scribe(knowledge=1),) * MAX_CARDS),))
+    with pytest.raises(EntryError, match=f"at most {MAX_CARDS} "):
+        PutScribe(player=0, scribe=Scribe(knowledge=2)).apply_to(sheet)

@@ -23,6 +23,10 @@ from .names import check_typed_names, clean_name, name_key, nfc, printable
 MAX_COUNT = 500
 MAX_SCHOLAR_NAME = 60  # a name as a card prints it, with room to spare
 MAX_PLAYERS = 4
+# Pinax tiles, Scribes or Scholars of one player: no entry adds more (a line typed in the
+# app holds at most this many); a file with more is damaged or hostile (100,000 quick
+# tiles opened, and every screen took seconds)
+MAX_CARDS = 50
 
 Count = Annotated[StrictInt, Field(ge=0, le=MAX_COUNT)]
 SealCount = Annotated[StrictInt, Field(ge=0, le=4)]
@@ -84,9 +88,9 @@ class Player(Model):
     name: PlayerName
     colour: Colour = ""
     renown: Count = 0
-    pinax: tuple[PinaxTile, ...] = ()
-    scribes: tuple[Scribe, ...] = ()
-    scholars: tuple[Scholar, ...] = ()
+    pinax: tuple[PinaxTile, ...] = Field(default=(), max_length=MAX_CARDS)
+    scribes: tuple[Scribe, ...] = Field(default=(), max_length=MAX_CARDS)
+    scholars: tuple[Scholar, ...] = Field(default=(), max_length=MAX_CARDS)
     supplies: Supplies = Supplies()
     seals_removed: Count = 0
     kings_requests: Count = 0

@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from ..messages import counted
 from .count_fields import BY_KEY, COUNT_KEYS, with_count
 from .entry_base import EntryError, Index, checked
-from .models import Colour, Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
+from .models import MAX_CARDS, Colour, Count, Model, PinaxTile, Player, PlayerName, Scholar, Scribe, Sheet
 
 LIST_LABELS = {"pinax": "Pinax tile", "scribes": "Scribe", "scholars": "Scholar"}
 CountKey = Literal[COUNT_KEYS]  # type: ignore[valid-type]  (the table's keys, checked by pydantic)
@@ -113,8 +113,8 @@ class ListEntry(PlayerEntry):
         if self.index is None:
             if item is None:
                 raise EntryError("say which item to remove")
-            if len(items) >= 50:
-                raise EntryError(f"at most 50 {self.list_name} per player")
+            if len(items) >= MAX_CARDS:
+                raise EntryError(f"at most {MAX_CARDS} {self.list_name} per player")
             items.append(item)
         elif self.index >= len(items):
             raise EntryError(f"{player.name} has no {self.list_name} item {self.index + 1}")
