@@ -64,6 +64,37 @@ async def test_down_and_up_move_between_the_record_forms_text_fields(game_path):
         assert app.focused.id == "started" and app.focused.value == "2026-11-27 19:05"
 
 
+async def test_up_and_down_go_past_the_start_player_and_leave_it_as_it_is(game_path):
+    """Up onto the start player opened its list, the next Up moved in it and Enter chose
+    a player, unnoticed (a new user's run). Up and Down go from field to field over it,
+    as in the rest of the form; Enter or Space opens its list."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "down", "down")
+        assert app.focused.id == "start"
+        await burst(pilot, "down")
+        assert app.focused.id == "location"
+        await burst(pilot, "up", "up", "up", "enter", *"2026-11-27 21:40", "ctrl+s")
+        assert app.session.sheet.start_player == "" and app.session.sheet.played.finished
+
+
+async def test_escape_with_something_typed_asks_before_dropping_it(game_path):
+    """Esc closed the form at once and everything typed in it was lost (a new user's
+    run). With something changed it asks first; No keeps the form as it was."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "escape")
+        assert not isinstance(app.screen, RecordScreen)  # nothing typed: closed at once
+        await burst(pilot, "ctrl+e", "down", "down", "down", *"Ana's", "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await burst(pilot, "n")
+        assert isinstance(app.screen, RecordScreen) and app.screen.query_one("#location", Input).value == "Ana's"
+        await burst(pilot, "escape", "y")
+        assert not isinstance(app.screen, (RecordScreen, ConfirmScreen)) and app.session.sheet.location == ""
+
+
 async def test_the_start_player_is_chosen_from_the_players(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:

@@ -1,7 +1,8 @@
 """The play record form: when the game was played, where, who started, how long, and
 notes (DESIGN, "The record of the play"). None of it changes a score.
 
-Enter goes to the next field, ctrl+s keeps the record, Esc leaves it as it was. What
+Enter goes to the next field, ctrl+s keeps the record, Esc leaves it as it was (asking
+first when something is typed: it closed at once, and all typed in it was lost). What
 the sheet refuses (a finish before the start, a duration typed while the timer runs)
 is said in the form, which stays open with what was typed. Ctrl+Q asks before what was
 typed is lost; a hang-up keeps it, as ctrl+s would (``typed_forms``).
@@ -27,6 +28,7 @@ from ...rules.record_text import moment_text, typed_minutes, typed_moment
 from ..typed_value import entry_problem
 from ..widgets.form_field import TakesPastes, paste_in_line
 from ..widgets.form_focus import UP_DOWN, UpDownField
+from .dialogs import ConfirmScreen
 from .quiet_focus import QuietFocus
 
 TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter order, past the list
@@ -60,6 +62,14 @@ class RecordField(TakesPastes, Input, UpDownField):
         self.post_message(self.Refused(self, f"{self.max_length:,} characters at most"))
 
 
+class StartPlayer(Select, UpDownField):
+    """Who started: Enter or Space opens the list of players; Up and Down go to the field
+    above or below, as everywhere in the form (Up opened the list, the next Up moved in
+    it, and Enter chose a player, unnoticed: a new user's run)."""
+
+    BINDINGS = [Binding("enter,space", "show_overlay", "Show the players", show=False), *UP_DOWN]
+
+
 class RecordScreen(ModalScreen[bool], QuietFocus):
     """The form; ``send`` stores the entry it makes (or says why not). Dismissed with
     True once something was stored."""
@@ -91,8 +101,8 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
                 yield from self.row(key, label, example, shown[key])
             with Horizontal(classes="form-row"):
                 yield Label("Start player", classes="form-label")
-                yield Select([(p.name, p.name) for p in self.sheet.players], prompt="(none)", compact=True,
-                             value=self.sheet.start_player or Select.NULL, id="start")
+                yield StartPlayer([(p.name, p.name) for p in self.sheet.players], prompt="(none)", compact=True,
+                                  value=self.sheet.start_player or Select.NULL, id="start")
             for key, label, example in fields[2:]:
                 yield from self.row(key, label, example, shown[key])
             yield Static("", id="record-problem", classes="field-message -error")
@@ -173,9 +183,13 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         else:
             self.dismiss(stored)
 
+    def changed(self) -> bool:
+        """Whether any field differs from what the sheet holds."""
+        return self.typed() != self.shown() or self.start_player() != self.sheet.start_player
+
     def quit_question(self) -> str:
         """What Ctrl+Q asks first, with a field changed ("": it quits at once)."""
-        if self.typed() == self.shown() and self.start_player() == self.sheet.start_player:
+        if not self.changed():
             return ""
         return "Quit without keeping the play record? What is typed in it is not kept (ctrl+s keeps it)."
 
@@ -185,4 +199,10 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         self.store()
 
     def action_cancel(self) -> None:
-        self.dismiss(False)
+        """Esc: close the form, leaving the record as it was; with something changed,
+        once the user says so (No, the default, keeps the form as it is)."""
+        if not self.changed():
+            self.dismiss(False)
+            return
+        question = "Close the play record without keeping what is typed in it? (ctrl+s keeps it)"
+        self.app.push_screen(ConfirmScreen(question, risky=True), lambda drop: drop and self.dismiss(False))
