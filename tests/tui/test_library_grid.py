@@ -295,10 +295,12 @@ async def test_S6_a_grid_wider_than_the_terminal_shows_the_cursors_column_and_sa
         grid = await on_grid(pilot)
         first = lines(grid)
         assert " 1 " in first[0] and "16" not in first[0] and "▶" in first[0] and "◀" not in first[0]
+        # ▶ on the right of the columns, where the others are (it was drawn left of column 1)
+        assert first[0].rstrip().endswith("▶") and max(map(len, first[:13])) <= grid.content_size.width
         await burst(pilot, "end", "G")
         assert grid.cursor == (0, 15)
         shown = lines(grid)
-        assert "16" in shown[0] and "◀" in shown[0] and "▶" not in shown[0]
+        assert "16" in shown[0] and "◀" in shown[0] and "▶" not in shown[0] and shown[0].lstrip().startswith("◀")
         assert "G▏" in shown[1]  # typed where it can be seen
         assert max(len(line) for line in shown[:13]) <= grid.content_size.width
         await burst(pilot, "enter", "home")

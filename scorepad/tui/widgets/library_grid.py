@@ -14,7 +14,7 @@ the next row, under the paste's first cell.
 
 Drawn line by line: a key redraws the rows it changed (one as a cell is typed, two as
 the cursor moves), not the whole grid. A grid wider than the room shows the columns that
-fit, the cursor's always among them, with ◀ / ▶ over the row numbers where more are (at
+fit, the cursor's always among them, with ◀ before or ▶ after the column numbers where more are (at
 80x24, 15 of a 16-column grid were drawn, and column 16's cursor and typing were not)."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
 WIDTH, LABEL = 5, 4  # characters per cell, and in the row numbers' column
+MORE_RIGHT = " ▶"  # after the column numbers, when columns are left out to the right
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
 LAST_ROW = "The last row: the cursor stays"  # Enter there
 STORED_LAST = f"{LAST_ROW} · Esc, then type, to change this cell"  # Enter there, a typed cell stored
@@ -235,6 +236,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         out), the cursor's among them; they move only as far as the cursor goes past them."""
         width = self.grid.width
         room = self.outer_size.width - self.styles.gutter.width  # ``size`` lays out an unseen screen
+        if room - LABEL < width * WIDTH:
+            room -= len(MORE_RIGHT)  # some are left out: room for the ▶ after the columns
         fit = min(width, max(1, (room - LABEL) // WIDTH)) if room > 0 else width
         col = self.cursor[1]
         self.left = min(max(self.left, col - fit + 1), col, width - fit)
@@ -256,9 +259,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     def line_text(self, y: int) -> list:
         heading = self.component_style("library-grid--heading")
         shown = self.columns_shown()
-        if y == 0:  # the column numbers, under ◀ / ▶ when columns are left out that way
-            more = f"{'◀' if shown.start else ' '} {'▶' if shown.stop < self.grid.width else ' '} "
-            return [(more + "".join(f"{c + 1:^{WIDTH}}" for c in shown), heading)]
+        if y == 0:  # the column numbers, with ◀ before and ▶ after them when columns are left out that way
+            left = f"{'◀' if shown.start else ' ':<{LABEL}}"
+            right = MORE_RIGHT if shown.stop < self.grid.width else ""
+            return [(left + "".join(f"{c + 1:^{WIDTH}}" for c in shown) + right, heading)]
         if y <= self.grid.height:  # a row: its number, then each cell's words in its part's style
             r = y - 1
             cells = [self.look(r, c, self.grid.cells[r][c]) for c in shown]
