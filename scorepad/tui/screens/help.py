@@ -114,9 +114,10 @@ class HelpScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
+            # first: at 80x24 the help fills the screen, and the way out was its last line
+            yield Label("Escape closes this help · PageDown / PageUp, arrows, Home, End scroll", classes="hint")
             yield Label("Keys", classes="heading")
             yield KeyTable(self.sections)
             yield Label("Easy-to-miss rules", classes="heading")
             for rule, text in REMINDERS:
                 yield Static(f"[b]{rule}[/b]  {text}", classes="help-rule")
-            yield Label("PageDown / PageUp, arrows, Home, End scroll; Escape closes this help", classes="hint")
