@@ -114,6 +114,26 @@ async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it
         assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
 
 
+@pytest.mark.parametrize("screen, refused, then", [("scholars", "Euclid", "3 Plato 2"), ("supplies", "x", "3")])
+async def test_keys_typed_after_a_refused_value_are_not_added_to_it_S8(game_path, screen, refused, then):
+    """``Euclid`` Enter (refused: a card starts with its Renown) then ``3 Plato 2``: the
+    burst's next value was added to the refused text, ``Euclid3 Plato 2``, and the
+    message quoted text nobody typed (new-user run). The refused text stays to be put
+    right, what is typed after it is not typed, and that is said; Ctrl+U, Backspace or
+    Esc put it right."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, screen)
+        grid = app.screen.query_one(CountGrid)
+        stored = app.session.sheet
+        await burst(pilot, *refused, "enter", *then, "enter")
+        assert grid.cursor == (0, 0) and grid.texts[0][0] == refused and app.session.sheet == stored
+        message = grid.message(0, 0)
+        assert refused + then[0] not in message and "not typed" in message and grid.message_is_error()
+        await burst(pilot, "ctrl+u", *then, "enter")
+        assert grid.cursor != (0, 0) and app.session.sheet != stored
+
+
 async def test_enter_on_pinaxs_last_row_stays_in_the_table_and_tab_leaves_it_S1(game_path, grid_game_path):
     """Enter on the last player's Pinax row went on to the Library's size fields: the
     next values typed laid out a 1 x 2 grid, and the banner said the Library had ended

@@ -49,6 +49,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     # no longer than the hint, so the table keeps its lines (no screen layout per commit)
     STAYS = "The last cell: the cursor stays · Backspace or Ctrl+U types over it"
     KEPT = "not typed: the value here was just stored (the last cell); Backspace or Ctrl+U types over it"
+    # after a refused value's own message: a burst's next value was added to it, and the
+    # message then quoted text nobody typed
+    HALTED = "what was typed after it is not typed (Backspace or Ctrl+U puts it right, Esc puts it back)"
     LEAVES_ON_ENTER = False  # Enter on the last cell goes on to the next field (a form's field)
     GUARDS_STAY = True  # keys typed once the last cell is stored and stayed in are refused
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
@@ -70,6 +73,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
         self.stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
+        self.halted = False  # a value was refused by Enter, Tab or a move: nothing is added to it
         # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
         # table would take, given the room (``fitted``)
         self.label_need = max(label_width, max(cell_len(label) for _, label in rows) + 2)
@@ -197,7 +201,10 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
         there): one redraw for both. Whether it was stored."""
         with self.drawn_once():
+            if self.halted:
+                return False  # the text refused, unchanged since: refused still, as said
             if not self.commit():
+                self.halted = self.message_is_error()  # not while a question is open
                 return False
             move(*args)
             return True
@@ -216,7 +223,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.fresh = True
-        self.stayed = False
+        self.stayed = self.halted = False
         self.redraw()
 
     def on_key(self, event: Key) -> None:
@@ -236,9 +243,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if event.is_printable and (event.character != "?" or getattr(event, "pasted", False) or self.takes_names):
             event.stop()
             r, c = self.cursor
-            if self.stayed and self.GUARDS_STAY:
-                self.done[(r, c)] = Committed(self.values[r][c], self.KEPT, True)
-                self.redraw()
+            if self.halted or (self.stayed and self.GUARDS_STAY):
+                self.refuse_key()
                 return
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
 
@@ -249,6 +255,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if self.stayed:  # Backspace, Ctrl+U, Esc, a card added: typing here is meant now
             self.stayed = False
             self.done.pop((r, c), None)
+        self.halted = False  # putting the refused value right: its message stays till stored
         refused = self.refusal()
         if refused:
             self.done[(r, c)] = Committed(self.values[r][c], refused, False)
@@ -258,6 +265,17 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.done[(r, c)] = Committed(self.values[r][c], f"at most {self.MAX_TYPED} characters here", True)
         self.texts[r][c] = text[:self.MAX_TYPED]
         self.fresh = fresh
+        self.redraw()
+
+    def refuse_key(self) -> None:
+        """A key typed onto a value just stored and stayed on, or onto a refused one: not
+        typed, and said (once, after the refusal's own words)."""
+        r, c = self.cursor
+        done = self.done.get((r, c))
+        if not self.halted or done is None:
+            self.done[(r, c)] = Committed(self.values[r][c], self.KEPT, True)
+        elif not done.message.endswith(self.HALTED):
+            self.done[(r, c)] = done._replace(message=f"{done.message} · {self.HALTED}")
         self.redraw()
 
     def action_erase(self) -> None:
