@@ -31,7 +31,7 @@ def read_sheet(path: Path):
     from .storage.journal import journal_path
 
     loaded = read(path)
-    if not journal_path(path).exists():
+    if not os.path.lexists(journal_path(path)):  # a link to nowhere there is no journal of ours either
         return loaded
     from .messages import counted
     from .storage.document import Loaded
@@ -42,6 +42,11 @@ def read_sheet(path: Path):
         print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
               "another version of it (the file was rewritten after scorepad stopped): not counted here; "
               f"`scorepad open {path.name}` keeps them as a copy", file=sys.stderr)
+    elif current.journal is None and (current.trouble or current.typed is None):
+        # said, not passed over: it may hold values typed (none theirs holds already)
+        print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) "
+              f"{current.trouble or 'belongs to another version of it'}: not counted here; "
+              f"`scorepad open {path.name}` moves it aside, kept", file=sys.stderr)
     if not current.replayed or current.note:
         return loaded  # a journal of another version of the file, or one that does not replay
     changes = current.pending

@@ -731,3 +731,72 @@ def test_a_sheet_saved_before_grids_kept_where_their_count_fell_opens_as_the_sam
     loaded = read_sheet(session.path)
     assert replay_notes(replay(list(loaded.history)), loaded.sheet, {}) == []
     again.close()
+
+
+def journal_that(kind: str, session: SheetSession) -> None:
+    """Leave beside the crashed session's sheet a journal of this kind, in place of its own."""
+    journal = journal_path(session.path)
+    lines = journal.read_bytes().split(b"\n")
+    journal.unlink()
+    if kind == "a folder":
+        journal.mkdir()
+    elif kind == "a link to nowhere":
+        journal.symlink_to(session.path.parent / "gone")
+    elif kind == "changes that do not apply":  # this file's header, then an entry for a player 8
+        bad = json.loads(lines[1])
+        bad["entry"]["player"] = 7
+        journal.write_bytes(lines[0] + b"\n" + json.dumps(bad).encode() + b"\n")
+
+
+@pytest.mark.parametrize("kind, said", [
+    ("a folder", "cannot be read as a journal"), ("a link to nowhere", "cannot be read as a journal"),
+    ("changes that do not apply", "holds changes that do not apply to it"),
+])
+def test_a_journal_not_of_another_version_is_not_said_to_be_one(kind, said, capsys):
+    """Attack run: a journal with this file's own header but entries that do not apply,
+    or one that is no file scorepad can read (a folder, a link to nowhere), was said to
+    be "a journal of changes to another version" of the sheet; ``score`` said nothing."""
+    from scorepad.cli import main
+
+    session = new_session()
+    session.apply(renown(12))
+    crash(session)
+    journal_that(kind, session)
+    assert main(["score", str(session.path)]) == 0
+    err = capsys.readouterr().err
+    assert said in err and "not counted" in err
+    opened = SheetSession.open(session.path)
+    try:
+        assert said in opened.told and "another version" not in opened.told and "kept as" in opened.told
+        assert opened.sheet.players[0].renown == 0  # the file as saved
+    finally:
+        opened.close()
+
+
+def test_values_typed_before_a_crash_onto_a_file_then_put_back_to_an_older_version_are_kept_as_a_copy(capsys):
+    """Attack run: 7 saved, then 11 and 12 typed, SIGKILL, and the file put back to the
+    version before the 7 (a backup, ``git checkout``). The journal's changes are placed
+    after the 7 in the history, which that version has not got: they did not apply, and
+    the values were only in a set-aside journal, with not a word from ``score``. They
+    are made again at its end, in order, and kept as a copy, as for any rewrite."""
+    from scorepad.cli import read_sheet as read_for_a_command
+
+    session = new_session()
+    older = session.path.read_bytes()
+    session.apply(renown(7))
+    assert session.fold()
+    session.apply(renown(11, player=1))
+    session.apply(renown(12, player=1))
+    crash(session)
+    session.path.write_bytes(older)
+    assert read_for_a_command(session.path).sheet.players[1].renown == 0
+    said = capsys.readouterr().err
+    assert "another version" in said and "keeps them as a copy" in said
+    again = SheetSession.open(session.path)
+    try:
+        assert [p.renown for p in again.sheet.players] == [0, 0]  # theirs: the older version, as it is
+        (copy,) = (session.path.parent / "copies").glob("*.ours-*.json")
+        assert [p.renown for p in read_sheet(copy).sheet.players] == [0, 12]
+        assert f"kept as {copy}" in again.told
+    finally:
+        again.close()

@@ -66,7 +66,26 @@ def typed_onto(records: list[dict], history: list) -> list | None:
     changes = changes_in(records[1:])
     if not changes or records[0].get("journal") != 1:
         return None
-    try:
-        return replayed(history, changes)[0]
-    except (KeyError, TypeError, ValueError, IndexError, EntryError):
-        return None
+    for tried in filter(None, (changes, moved_to_the_end(changes, len(history)))):
+        try:
+            return replayed(history, tried)[0]
+        except (KeyError, TypeError, ValueError, IndexError, EntryError):
+            continue
+    return None
+
+
+def moved_to_the_end(changes: list[dict], length: int) -> list[dict]:
+    """The changes moved so that the first goes at the end of a history of ``length``
+    entries, the rest after it as before: for a file put back to an older version (a
+    backup, ``git checkout``), whose history ends before the place the first was typed
+    at, so that they did not apply anywhere. [] for changes that are no journal's."""
+    first = changes[0].get("put", changes[0].get("keep"))
+    if type(first) is not int:
+        return []
+    moved = []
+    for change in changes:
+        key = "put" if "put" in change else "keep"
+        if type(change.get(key)) is not int:
+            return []
+        moved.append({**change, key: change[key] - first + length})
+    return moved

@@ -138,6 +138,9 @@ class SheetSession(ChangedUnderUs):
                 aside = Journal(path).set_aside()
                 session.told = (f"A journal of changes to another version of {path.name} was found "
                                 f"and kept as {aside.name}; the sheet is shown as saved.")
+                if current.trouble:  # no other version's: said as what it is
+                    session.told = (f"The journal of {path.name} {current.trouble}: it is kept as "
+                                    f"{aside.name}, and the sheet is shown as saved.")
                 if damaged(aside):
                     session.told = (f"The journal of {path.name} is damaged (not as scorepad writes it): "
                                     f"it is kept as {aside.name}, with whatever it holds, and the sheet "

@@ -174,6 +174,12 @@ class Current(NamedTuple):
     # before scorepad stopped, the file rewritten by someone else after it)
     typed: list | None = None
     pending: int = 0  # the journal's changes the file does not hold yet (``replayed``)
+    # ``journal`` None, not of another version: what is wrong with it, in words after "its journal"
+    trouble: str = ""
+
+
+UNREADABLE = "cannot be read as a journal (no file, too large, or not as scorepad writes one)"
+NOT_APPLYING = "holds changes that do not apply to it (not as scorepad writes them)"
 
 
 def load_current(path: Path) -> Current:
@@ -202,12 +208,14 @@ def load_current(path: Path) -> Current:
         if not records and holds_nothing(journal_path(path)):
             return Current(history, file, "", False, Journal(path, 0, 0), None, history, states, states)
         ours = ours_in(records)
+        ours_header = records and records[0].get("journal") == 1
         return Current(history, file, "", False, None, ours, None, states,
-                       typed=None if ours is not None else typed_onto(records, history))
+                       typed=None if ours is not None else typed_onto(records, history),
+                       trouble="" if ours_header else UNREADABLE)
     try:
         (base, base_states), (history, states) = (history, states), replayed(history, changes, states)
     except (KeyError, TypeError, ValueError, IndexError, EntryError):  # ValidationError is a ValueError
-        return Current(list(loaded.history), file, "", False, None)  # not ours to read: set it aside
+        return Current(list(loaded.history), file, "", False, None, trouble=NOT_APPLYING)  # set it aside
     journal = Journal(path, len(changes_in(records)), size)
     return Current(history, file, "", bool(changes), journal, None, base, states, base_states, pending=len(changes))
 
