@@ -784,6 +784,31 @@ def test_a_window_says_once_that_a_file_whose_history_no_longer_replays_cannot_b
     assert viewer.follow() is False and "cannot follow" in viewer.take_unfollowed()
 
 
+@pytest.mark.parametrize("spoil", ["a value out of range", "not UTF-8", "gone"])
+def test_a_window_says_once_that_the_file_it_follows_cannot_be_read_and_follows_it_again_once_it_can(spoil):
+    """Attack run: the file followed by a read-only window made unreadable (a value out
+    of range, bytes that are no text, deleted): the window went on showing the old values
+    under "follows the file" without a word. Seen twice alike (not a writer mid-change),
+    it is said once; a readable file again is followed again."""
+    writer = new_session()
+    writer.apply(renown(5))
+    writer.close()
+    viewer = SheetSession.open(writer.path, read_only=True)
+    good = writer.path.read_bytes()
+    document = json.loads(good)
+    document["players"][0]["renown"] = 99999
+    {"a value out of range": lambda: writer.path.write_text(json.dumps(document), encoding="utf-8"),
+     "not UTF-8": lambda: writer.path.write_bytes(b"\xff" * 40), "gone": writer.path.unlink}[spoil]()
+    assert viewer.follow() is False and viewer.take_unfollowed() == ""  # a writer mid-change, maybe
+    assert viewer.follow() is False
+    said = viewer.take_unfollowed()
+    assert "cannot be read now" in said and writer.path.name in said and "as it was last read" in said
+    assert viewer.follow() is False and viewer.take_unfollowed() == ""  # once
+    document["players"][0]["renown"] = 9
+    writer.path.write_text(json.dumps(document), encoding="utf-8")
+    assert viewer.follow() is True and viewer.sheet.players[0].renown == 9
+
+
 def test_a_window_on_a_file_that_never_replayed_says_nothing_more_until_it_changes():
     """Opened read-only because its history does not replay (its note says so), the
     file is no change at the first look: a second warning came a second after opening."""

@@ -25,6 +25,7 @@ from .atomic import SaveError, explain, new_file_place, real_target, stat_key, w
 from .changed_under_us import ChangedUnderUs
 from .copies import keep_copy
 from .document import MAX_HISTORY
+from .errors import SheetFileError
 from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
 from .lock import SheetLock, SheetLocked
 from .paths import games_dir, sheet_name
@@ -52,6 +53,7 @@ class SheetSession(ChangedUnderUs):
         # equivalent if mutated: ``follow`` reads these only once it has set all three (no
         # stat it compares with is ever ``()``, and ``_base`` is looked at before the stats)
         self._seen: tuple = ((), ())  # the stats of the file and the journal a window last read  # pragma: no mutate
+        self._unreadable: tuple = ((), False)  # the stats a window last found unreadable, and if said
         self._base: list | None = None  # the file's own history, for that window  # pragma: no mutate
         self._base_states: States | None = None  # pragma: no mutate
         self.unfollowed = ""  # why a read-only window cannot follow the file's last change, until said
@@ -314,7 +316,10 @@ class SheetSession(ChangedUnderUs):
                     return False
                 self.file, self._base, history, states = current.file, current.base, current.history, current.states
                 self._base_states = current.base_states
-        except Exception:  # mid-change, or gone: keep showing what we have
+        except SheetFileError as err:  # mid-change (a writer not ours), or spoilt, or gone
+            self.say_unreadable(seen, err)
+            return False
+        except Exception:  # mid-change: keep showing what we have
             return False
         self._seen = seen
         if history == self.history:
@@ -322,6 +327,17 @@ class SheetSession(ChangedUnderUs):
         self.history = list(history)
         self.states = states.follow(self.history)
         return True
+
+    def say_unreadable(self, seen: tuple, err: SheetFileError) -> None:
+        """The followed file cannot be read: said once it is found so twice alike (once
+        may be a writer mid-change), and once per change. The window went on showing the
+        values last read under "follows the file", without a word (attack run)."""
+        if self._unreadable == (seen, False):
+            self.unfollowed = (f"{self.path.name} cannot be read now ({err}): this window goes on showing "
+                               "the game as it was last read, until the file can be read again.")
+            self._unreadable = (seen, True)
+        elif self._unreadable[0] != seen:
+            self._unreadable = (seen, False)
 
     def take_unfollowed(self) -> str:
         """Why the window could not follow the file's last change ("" if it could, or
