@@ -44,7 +44,7 @@ def test_output_to_a_full_disk_is_one_line_not_a_traceback():
     assert done.stderr.decode().startswith("scorepad: cannot write the output")
 
 
-@pytest.mark.parametrize("command", [["export", str(DEMO), "--to", "bgstats"], ["export", str(DEMO), "--to", "csv"],
+@pytest.mark.parametrize("command", [["export", str(DEMO), "--to", "bgstats"], ["replay", str(DEMO), "--print"],
                                      ["score", str(DEMO), "--json"]])
 def test_output_cut_short_by_a_file_size_limit_is_said_and_exits_1(command, tmp_path):
     """``ulimit -f 1`` then ``export ... > out``: the first 1,024 bytes were written, the
@@ -60,10 +60,8 @@ def test_output_cut_short_by_a_file_size_limit_is_said_and_exits_1(command, tmp_
     with open(tmp_path / "out", "wb") as out:
         done = subprocess.run([sys.executable, "-m", "scorepad", *command], cwd=ROOT, stdout=out,
                               stderr=subprocess.PIPE, timeout=60, preexec_fn=limited)
-    if len(whole.stdout) <= 1024:
-        assert done.returncode == 0 and (tmp_path / "out").read_bytes() == whole.stdout
-    else:
-        assert done.returncode == 1 and done.stderr.decode() == "scorepad: cannot write the output: File too large\n"
+    assert len(whole.stdout) > 1024  # past the limit, or the case tests nothing
+    assert done.returncode == 1 and done.stderr.decode() == "scorepad: cannot write the output: File too large\n"
 
 
 def test_an_ascii_only_terminal_gets_escapes_not_a_traceback():

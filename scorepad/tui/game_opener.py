@@ -99,8 +99,8 @@ class GameOpener:
         from .screens.dialogs import ConfirmScreen
 
         session = self.session
-        if session is not None and not session.read_only and session.path.resolve() == Path(path).resolve():
-            self.use_session(session)  # the game open here: its lock is ours
+        if session is not None and not session.read_only and session.saves_to(Path(path)):
+            self.use_session(session)  # the game open here, by any of its names: its locks are ours
             return  # (a read-only window holds no lock: it is opened afresh, as it is now)
         try:
             session = SheetSession.open(path, read_only=read_only)

@@ -25,6 +25,9 @@ class UndoKeys:
         if not self.live:
             self.tell(False, "Nothing to redo: no game is open.")
             return
+        cancel = getattr(self.focused, "cancel_typing", None)
+        if cancel is not None:
+            cancel()  # put back, not stored: a new change would end what there is to redo
         done, words = self.live.redo()
         self.point_at(self.live.session.history[-1] if done else None)
         self.tell(done, words)

@@ -107,9 +107,14 @@ async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it
         stored = app.session.sheet
         await burst(pilot, *"3", *keys, *"4", *keys)
         assert app.session.sheet == stored and grid.texts[-1][-1] == "2"
-        assert "not typed" in grid.message(*grid.cursor) and grid.message_is_error()
+        said = " ".join(grid.line_words(y) for y in range(len(grid.line_keys())))
+        assert "not typed" in said and grid.message_is_error() and not grid.refused(*grid.cursor)
         await burst(pilot, "ctrl+u", *"1", *keys)  # typed over on purpose
         assert grid.texts[-1][-1] == "1" and app.session.sheet != stored and not grid.message_is_error()
+        await burst(pilot, *"4", "ctrl+z")  # refused, then the value stored there undone: no longer guarded
+        assert not grid.message_is_error() and not grid.stayed
+        await burst(pilot, *"3", *keys)
+        assert grid.texts[-1][-1] == "3"
         await burst(pilot, "up")
         assert not any(grid.STAYS in grid.line_words(y) for y in range(len(grid.line_keys())))
 
@@ -301,3 +306,34 @@ async def test_S7_a_line_of_cards_wider_than_its_column_redraws_only_the_rows_it
         stored = [table.render_line(y) for y in lines]
         assert [y for y in lines if typed[y] is stored[y]] == [0, 3]  # the heading, and Chloé's row
         assert len(app.session.sheet.players[0].scribes) == 24
+
+
+async def test_undo_of_a_line_of_cards_puts_the_cursor_on_its_player_and_no_other_tables_entry_moves_it(game_path):
+    """A line of two or more cards is one ``PutCards``: undoing it left the cursor on the
+    next player (review). An entry of another screen's moved this table's cursor."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        await burst(pilot, *"5", "enter")
+        await goto(pilot, "school")
+        table = app.screen.query_one(CountGrid)
+        await burst(pilot, *"3 2", "enter")
+        assert table.cursor == (1, 0)
+        await burst(pilot, "ctrl+z")
+        assert table.cursor == (0, 0) and app.session.sheet.players[0].scribes == ()
+        await burst(pilot, "down", "ctrl+z")  # Renown's 5: not this table's
+        assert table.cursor == (1, 0) and app.session.sheet.players[0].renown == 0
+
+
+async def test_redo_while_typing_puts_the_typing_back_and_keeps_what_there_is_to_redo(game_path):
+    """Ctrl+Y with a value being typed stored it as a new change, which ended the redo
+    stack: the second Ctrl+Y had nothing to redo (review)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        await burst(pilot, *"1", "enter", *"2", "enter", "ctrl+z", "ctrl+z")
+        grid.cursor = grid.find("seals_removed-2")
+        await burst(pilot, *"7", "ctrl+y", "ctrl+y")
+        assert [p.renown for p in app.session.sheet.players] == [1, 2, 0]
+        assert app.session.sheet.players[2].seals_removed == 0 and grid.cursor == (0, 1)

@@ -29,6 +29,13 @@ def lines(grid: LibraryGridEditor) -> list[str]:
     return [grid.line_words(y) for y in range(len(grid.line_keys()))]
 
 
+def said(grid: LibraryGridEditor) -> str:
+    """The words under the grid, each line drawn whole within the grid's width."""
+    under = lines(grid)[grid.grid.height + 1:]
+    assert all(len(line) <= max(grid.content_size.width, 1) for line in under), under
+    return " ".join(under)
+
+
 def styles(grid: LibraryGridEditor) -> set:
     """The styles the grid's lines are drawn in."""
     return {style for y in range(len(grid.line_keys())) for _, style in grid.line_text(y)}
@@ -176,7 +183,7 @@ async def test_S2_rows_typed_with_tab_and_enter_fill_the_grid_as_typed(grid_game
         await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "enter", *"M*1", "tab", "L", "tab", "#", "enter")
         assert rows(app) == ("M*1 G*1 C*2", "M*1 L #")
         assert grid.cursor == (1, 2) and grid.message.startswith("The last row: the cursor stays")
-        assert "The last row: the cursor stays" in lines(grid)[-1]
+        assert "The last row: the cursor stays" in said(grid)
         await burst(pilot, "ctrl+home", "home", "right", "G", "tab", "C", "enter", "M", "tab", ".", "enter")
         assert rows(app) == ("M*1 G C", "M*1 M .")  # from the second column, back under it
 
@@ -341,7 +348,7 @@ async def test_S2_a_paste_stops_at_a_cell_the_sheet_refuses_and_says_why_under_t
         await pilot.pause()
         assert rows(app) == (". . .", ". . .")
         assert grid.cursor == (0, 2) and grid.editing == (0, 2, "M*4")
-        assert "not stored" in lines(grid)[-1] and "player 4" in lines(grid)[-1]
+        assert "M*4 not stored: the Library has a Seal of player 4, but the sheet has 3 player(s)" in said(grid)
         await burst(pilot, "escape", "down")
         assert grid.cursor == (1, 2) and rows(app) == (". . .", ". . .")
 
@@ -355,6 +362,36 @@ async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_ty
         grid.cursor = (1, 0)
         await burst(pilot, *"G*1", "enter", *"C*2", "enter")
         assert rows(app) == (". . .", "G*1 . .") and grid.cursor == (1, 0)
-        assert "Not typed" in lines(grid)[-1]
+        assert "Not typed: this cell was just stored" in said(grid)
         await burst(pilot, "escape", *"C*2", "enter")  # typed over on purpose
         assert rows(app) == (". . .", "C*2 . .")
+
+
+async def test_S2_on_a_read_only_sheet_a_key_in_the_grid_says_why_and_never_holds_the_user(scorepad_home):
+    """The demo (read-only): a letter typed in the grid, then Enter, was refused as a
+    value to put right, and arrows, PageDown, F2 and Ctrl+Q were all held by it (review)."""
+    from scorepad.messages import READ_ONLY
+    from scorepad.tui.app import ScorepadApp
+
+    app = ScorepadApp(demo=True)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        before = rows(app)
+        await burst(pilot, "g", "enter", "right", "backspace")
+        assert grid.editing is None and rows(app) == before and READ_ONLY[:20] in said(grid)
+        await burst(pilot, "pagedown")
+        assert app.current_game_screen() == "school"
+
+
+async def test_S2_undo_puts_the_grids_cursor_on_the_cell_and_frees_the_last_rows_guard(grid_game_path):
+    """Undone, the cell stored on the last row was still guarded: what was typed to put it
+    right was refused as typed over a value just stored (review); and the cursor stayed
+    where Enter had moved it."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        await burst(pilot, "g", "enter", "ctrl+z")
+        assert grid.cursor == (0, 0) and rows(app) == (". . .", ". . .")
+        grid.cursor = (1, 0)
+        await burst(pilot, "g", "enter", "ctrl+z", "m", "enter")
+        assert rows(app) == (". . .", "M . .") and "Not typed" not in said(grid)

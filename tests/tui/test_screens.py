@@ -72,6 +72,32 @@ async def test_home_names_the_game_left_open_once_not_also_as_the_last_game(game
         assert app.session.path == game_path and isinstance(app.screen, HomeScreen)
 
 
+async def test_opening_another_name_of_the_game_open_here_goes_on_with_it_writable(game_path):
+    """A hard link's name opened from this app (Home, Open) met this app's own lock on
+    the file: "open in another scorepad", and yes left it read-only (review)."""
+    other = game_path.with_name("other-name.json")
+    other.hardlink_to(game_path)
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        session = app.session
+        app.open_path(other)
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.session is session and not app.session.read_only and session.lock.held
+
+
+async def test_home_over_a_read_only_game_keeps_continue_which_opens_it_afresh(game_path):
+    """A write-protected game, then ``chmod u+w`` as it says: Continue opened it again,
+    writable; with Back in its place, only the read-only window was left (review)."""
+    game_path.chmod(0o444)
+    app = ScorepadApp(path=game_path)
+    async with running(app) as pilot:
+        assert app.live.read_only
+        await pilot.press("f2")
+        ids = [o.id for o in app.screen.query_one("#menu").options]
+        assert "back" in ids and "continue" in ids
+
+
 async def test_command_palette_reaches_every_screen_and_action(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:

@@ -47,7 +47,8 @@ class HomeScreen(Screen):
             menu.add_option(Option(Content(f"Back to the game: {shown(live.session.path.stem)}"), id="back"))
         if last is not None:
             self.last_path = last
-            if live is None or not live.session.saves_to(last):
+            # a read-only window is opened afresh by Continue (written by then, maybe)
+            if live is None or live.read_only or not live.session.saves_to(last):
                 menu.add_option(Option(Content(f"Continue the last game: {shown(last.stem)}"), id="continue"))
             menu.add_option(Option("Open a saved game", id="open"))
             menu.add_option(Option("History", id="history"))

@@ -74,7 +74,7 @@ class PinaxScreen(GameScreen):
                 yield FieldButton("Lay out the grid", id="lay-grid")
         else:
             yield Words(GRID_HINT, classes="hint", id="grid-hint")
-            yield LibraryGridEditor(sheet.library.grid, self.store_cell, id="grid")
+            yield LibraryGridEditor(sheet.library.grid, self.store_cell, refusal=self.cannot_change, id="grid")
             yield FieldButton("Remove the grid", id="drop-grid")
 
     @staticmethod

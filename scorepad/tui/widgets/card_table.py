@@ -45,9 +45,15 @@ class CardTable(CountGrid):
         return max(SUMMARY_WIDTH, max(map(cell_len, getattr(self, "summaries", ())), default=0) + 1)
 
     def cell_of(self, entry) -> tuple[int, int] | None:
-        """The row of the player an entry changed, or None."""
-        player = getattr(entry, "player", None)
-        return (player, 0) if isinstance(player, int) and 0 <= player < len(self.rows) else None
+        """The row of the player whose cards of this table an entry changed (a line of
+        several is one ``PutCards``), or None (another table's, another screen's)."""
+        first = getattr(entry, "entries", (entry,))[0]
+        named = getattr(first, "list", None)  # a removal names its list; a put is of its class's
+        named = named if isinstance(named, str) else getattr(first, "list_name", None)
+        player = getattr(first, "player", None)
+        if named == self.kind.list_name and isinstance(player, int) and 0 <= player < len(self.rows):
+            return player, 0
+        return None
 
     @property
     def row(self) -> int:

@@ -47,8 +47,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · Esc: put back"
     # in the hint's place once Enter or Tab has stored the last cell and the cursor stayed:
     # no longer than the hint, so the table keeps its lines (no screen layout per commit)
-    STAYS = "The last cell: the cursor stays · Backspace or Ctrl+U types over it"
-    KEPT = "not typed: the value here was just stored (the last cell); Backspace or Ctrl+U types over it"
+    STAYS = "The last cell: the cursor stays · Ctrl+U, Backspace or Esc to change it"
+    KEPT = "not typed: the value here was just stored (the last cell); Ctrl+U, Backspace or Esc to change it"
     # after a refused value's own message: a burst's next value was added to it, and the
     # message then quoted text nobody typed
     HALTED = "what was typed after it is not typed (Backspace or Ctrl+U puts it right, Esc puts it back)"
@@ -73,6 +73,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
         self.stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
+        self.key_refused = False  # and a key typed then was refused (said: ``KEPT``)
         self.halted = False  # a value was refused by Enter, Tab or a move: nothing is added to it
         # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
         # table would take, given the room (``fitted``)
@@ -150,6 +151,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             for c, value in enumerate(row):
                 if value is before[r][c] or value == before[r][c] or (r, c) == typing:
                     continue  # unchanged: its text still says it (reading it again costs)
+                if (r, c) == self.cursor:
+                    self.unstay()  # undone, say: no longer the value just stored
                 if not still_means(self.texts[r][c], value, self.parse):
                     self.texts[r][c] = self.words(value)
                     self.done.pop((r, c), None)
@@ -209,6 +212,10 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             move(*args)
             return True
 
+    def unstay(self) -> None:
+        """The last cell is no longer the one just stored and stayed on."""
+        self.stayed = self.key_refused = False
+
     def stay(self) -> None:
         """A value typed in the last cell is stored, and the cursor stays on it: what is
         typed on is refused (``GUARDS_STAY``), and the hint's line says so. Values typed
@@ -223,7 +230,8 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.fresh = True
-        self.stayed = self.halted = False
+        self.halted = False
+        self.unstay()
         self.redraw()
 
     def on_key(self, event: Key) -> None:
@@ -252,9 +260,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         """Put this text in the cursor's cell (not stored until committed); on a sheet
         that takes no change, say so at the first key and type nothing."""
         r, c = self.cursor
-        if self.stayed:  # Backspace, Ctrl+U, Esc, a card added: typing here is meant now
-            self.stayed = False
-            self.done.pop((r, c), None)
+        self.unstay()  # Backspace, Ctrl+U, Esc, a card added: typing here is meant now
         self.halted = False  # putting the refused value right: its message stays till stored
         refused = self.refusal()
         if refused:
@@ -273,7 +279,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         r, c = self.cursor
         done = self.done.get((r, c))
         if not self.halted or done is None:
-            self.done[(r, c)] = Committed(self.values[r][c], self.KEPT, True)
+            self.key_refused = True  # said while it stays: the value itself is no refused one
         elif not done.message.endswith(self.HALTED):
             self.done[(r, c)] = done._replace(message=f"{done.message} · {self.HALTED}")
         self.redraw()
@@ -299,7 +305,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         Enter had moved it, and the value typed to put the undone one right replaced
         the next player's."""
         cell = self.cell_of(entry)
-        if cell is not None and cell != self.cursor and self.store_typing():
+        if cell is not None and cell != self.cursor and self.fresh:  # never from under typing
             self.cursor = cell
 
     def store_typing(self) -> bool:
@@ -342,7 +348,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.redraw()  # the focus may have been set before this event came (a screen's first focus)
 
     def on_blur(self) -> None:
-        self.stayed = False
+        self.unstay()
         self.commit()  # leaving the table stores what was typed, as leaving a field does
 
     def on_resize(self) -> None:
@@ -415,7 +421,9 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         r, c = self.cursor
         done = self.done.get((r, c))
         where = ", ".join(filter(None, (self.rows[r][1], self.players[c])))
-        if done and done.message:
+        if self.key_refused:
+            words = f"{where}: {self.KEPT}"
+        elif done and done.message:
             words = f"{where}: {done.message}"
         elif self.has_focus and self.hint:
             words = self.STAYS if self.stayed else self.HINT
@@ -429,7 +437,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     def message_is_error(self) -> bool:
         """Whether the message under the table says a value was refused."""
         done = self.done.get(self.cursor)
-        return bool(done and done.message and done.error)
+        return self.key_refused or bool(done and done.message and done.error)
 
     def refused(self, r: int, c: int) -> bool:
         """Whether the last value committed in this cell was refused."""

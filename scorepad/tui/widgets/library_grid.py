@@ -26,6 +26,7 @@ from textual.events import Click, Key
 from textual.reactive import reactive
 
 from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
+from ...columns import wrapped
 from .cursor_grid import CursorGrid
 from .line_widget import LineWidget
 
@@ -73,10 +74,13 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
-                 marks: dict[tuple[int, int], str] | None = None, **kwargs) -> None:
+                 marks: dict[tuple[int, int], str] | None = None, *,
+                 refusal: Callable[[], str | None] = lambda: None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.grid, self.marks = grid, marks or {}
-        self.store = store  # (row, column, token): a callback, so a cell is stored at once
+        self.store = store  # (row, column, token): a callback, so a cell is stored at once; why not
+        self.refusal = refusal  # why nothing may be typed now (a read-only sheet), or None
+        self.message_shown = [""]  # the lines under the grid, as last drawn
         self.editing: tuple[int, int, str] | None = None  # the cell typed, not stored yet
         self.row_start = 0  # the column the row's typing began in (a paste's): Enter goes under it
         self.tabbing = False  # the cursor moves by Tab: along the row being typed
@@ -91,8 +95,11 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if (grid, marks) == (self.grid, self.marks):
             return  # a value typed elsewhere: nothing here to draw again
         resized = grid.height != self.grid.height or grid.width != self.grid.width
-        self.grid, self.marks = grid, marks
+        before, self.grid, self.marks = self.grid, grid, marks
         row, col = self.cursor = (min(self.cursor[0], grid.height - 1), min(self.cursor[1], grid.width - 1))
+        if self.stayed and (resized or grid.cells[row][col] != before.cells[row][col]):
+            self.stayed = False  # undone, say: no longer the cell just stored
+            self.message = "" if self.message in (STORED_LAST, KEPT) else self.message
         if self.editing and self.editing[:2] != (row, col):
             self.editing = None  # its cell is gone (a smaller grid): nothing to store
         if resized:
@@ -120,6 +127,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             if token != self.grid.cells[row][col].token:
                 # at once, not by a message: leaving the screen (F2) must not lose the cell
                 problem = self.store(row, col, token)
+                if problem and self.refusal():  # nothing may be stored now: nothing to put right
+                    self.editing, self.message = None, problem
+                    self.redraw()
+                    return True
                 if problem:  # the cell stays as typed, to be put right (or Esc)
                     self.message = f"{token} not stored: {problem}"
                     self.redraw()
@@ -172,8 +183,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
-        if self.stayed:  # a burst's next row, past the last: not typed over the cell just stored
-            self.message = KEPT
+        if self.stayed or (refused := self.refusal()):  # a burst's next row, past the last; a read-only sheet
+            self.message = KEPT if self.stayed else refused
             self.redraw()
             return
         cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
@@ -254,7 +265,27 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
                  editing[1:] if editing and editing[0] == r else None, tuple(sorted(marked.get(r, ()))))
                 for r, row in enumerate(self.grid.cells)]
         shown = self.columns_shown()
-        return [(self.grid.width, shown), *((*row, shown) for row in rows), (self.message, editing is not None)]
+        self.message_shown = self.message_lines()  # what line_text draws under the rows, until the next redraw
+        return [(self.grid.width, shown), *((*row, shown) for row in rows),
+                *((line, editing is not None) for line in self.message_shown)]
+
+    def message_lines(self) -> list[str]:
+        """The words under the grid (why a key did nothing, or the keys of a cell being
+        typed), wrapped to its width: cut, a 3-column grid showed "M*4 not stored: the
+        Library has a" (review)."""
+        words = self.message or (EDITING if self.editing else "")
+        if not words:
+            return [""]
+        room = self.outer_size.width - self.styles.gutter.width
+        width = max(self.grid.width * WIDTH + LABEL, len(EDITING))
+        return wrapped(words, min(width, room) if room > 0 else width)
+
+    def point_at(self, entry) -> None:
+        """After an undo or a redo, the cursor on the cell it changed (not from under typing)."""
+        row, col = getattr(entry, "row", None), getattr(entry, "col", None)
+        if self.editing is None and isinstance(row, int) and isinstance(col, int) \
+                and 0 <= row < self.grid.height and 0 <= col < self.grid.width:
+            self.cursor = (row, col)
 
     def line_text(self, y: int) -> list:
         heading = self.component_style("library-grid--heading")
@@ -268,9 +299,9 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             cells = [self.look(r, c, self.grid.cells[r][c]) for c in shown]
             return [(f"{y:>{LABEL - 1}} ", heading), *((f"{words:^{WIDTH}}", part and self.component_style(
                 f"library-grid--{part}")) for words, part in cells)]
-        if self.message or self.editing:
-            return [(self.message or EDITING, self.component_style(
-                f"library-grid--{'message' if self.message else 'note'}"))]
+        lines, line = self.message_shown, y - self.grid.height - 1
+        if line < len(lines) and lines[line]:
+            return [(lines[line], self.component_style(f"library-grid--{'message' if self.message else 'note'}"))]
         return [("", None)]
 
     def look(self, r: int, c: int, cell: LibraryCell) -> tuple[str, str | None]:
