@@ -18,6 +18,7 @@ from textual.reactive import reactive
 from ...columns import cell_len, fit, tail, wrapped
 from ..typed_value import Committed, commit_text, parse_count, still_means, value_text
 from .cursor_grid import CursorGrid
+from .stay_guard import StayGuard
 from .line_widget import LineWidget
 
 MIN_COLUMN = 8  # a count (at most 500) and a name's first letters, or a sum's end
@@ -26,7 +27,7 @@ MIN_COLUMN = 8  # a count (at most 500) and a name's first letters, or a sum's e
 EMPTY = "·"
 
 
-class CountGrid(LineWidget, CursorGrid, can_focus=True):
+class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
     """Rows of ``(key, label)`` counts across the players' columns."""
 
     BINDINGS = [
@@ -45,15 +46,6 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
     AFTER = 0  # cells drawn right of the columns, kept when a typed cell widens its column
     # fits an 80-column terminal, table border and all
     HINT = "A number or a sum (3+4+2) · Enter/Tab: store, move on · Esc: put back"
-    # in the hint's place once Enter or Tab has stored the last cell and the cursor stayed:
-    # no longer than the hint, so the table keeps its lines (no screen layout per commit)
-    STAYS = "The last cell: the cursor stays · Ctrl+U, Backspace or Esc to change it"
-    KEPT = "not typed: the value here was just stored (the last cell); Ctrl+U, Backspace or Esc to change it"
-    # after a refused value's own message: a burst's next value was added to it, and the
-    # message then quoted text nobody typed
-    HALTED = "what was typed after it is not typed (Backspace or Ctrl+U puts it right, Esc puts it back)"
-    LEAVES_ON_ENTER = False  # Enter on the last cell goes on to the next field (a form's field)
-    GUARDS_STAY = True  # keys typed once the last cell is stored and stayed in are refused
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
     def __init__(self, rows: tuple[tuple[str, str], ...], players: tuple[str, ...],
@@ -72,9 +64,6 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         self.texts = [[words(v) for v in row] for row in values]
         self.done: dict[tuple[int, int], Committed] = {}
         self.fresh = True  # the next character typed replaces the cell, as in a selected field
-        self.stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
-        self.key_refused = False  # and a key typed then was refused (said: ``KEPT``)
-        self.halted = False  # a value was refused by Enter, Tab or a move: nothing is added to it
         # widths in terminal cells, not characters: 王小明 takes six (issue 12); what the
         # table would take, given the room (``fitted``)
         self.label_need = max(label_width, max(cell_len(label) for _, label in rows) + 2)
@@ -189,17 +178,6 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                 and self.screen.focused is self and typed:  # nothing after the table to go on to
             self.stay()
 
-    def action_store_enter(self) -> None:
-        """Enter: store the cell and go to the next; on the last cell, store it and stay.
-        Going on from there, the values typed next went into the field after the table
-        (Pinax's into the Library grid's size, which then ended the game)."""
-        if self.LEAVES_ON_ENTER or not self.at_last_cell():
-            self.action_step(1)
-            return
-        typed = not self.fresh
-        if self.store_then(lambda: None) and typed:
-            self.stay()
-
     def store_then(self, move: Callable[..., None], *args) -> bool:
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it
         there): one redraw for both. Whether it was stored."""
@@ -211,18 +189,6 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
                 return False
             move(*args)
             return True
-
-    def unstay(self) -> None:
-        """The last cell is no longer the one just stored and stayed on."""
-        self.stayed = self.key_refused = False
-
-    def stay(self) -> None:
-        """A value typed in the last cell is stored, and the cursor stays on it: what is
-        typed on is refused (``GUARDS_STAY``), and the hint's line says so. Values typed
-        past the table's end went into this cell one after another, each replacing the
-        last, unsaid."""
-        self.stayed = True
-        self.redraw()
 
     def at_last_cell(self) -> bool:
         """Whether the cursor is on the table's last cell (the last row's last player)."""
@@ -251,7 +217,7 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
         if event.is_printable and (event.character != "?" or getattr(event, "pasted", False) or self.takes_names):
             event.stop()
             r, c = self.cursor
-            if self.halted or (self.stayed and self.GUARDS_STAY):
+            if self.guarded():
                 self.refuse_key()
                 return
             self.type_in(("" if self.fresh else self.texts[r][c]) + event.character)
@@ -271,17 +237,6 @@ class CountGrid(LineWidget, CursorGrid, can_focus=True):
             self.done[(r, c)] = Committed(self.values[r][c], f"at most {self.MAX_TYPED} characters here", True)
         self.texts[r][c] = text[:self.MAX_TYPED]
         self.fresh = fresh
-        self.redraw()
-
-    def refuse_key(self) -> None:
-        """A key typed onto a value just stored and stayed on, or onto a refused one: not
-        typed, and said (once, after the refusal's own words)."""
-        r, c = self.cursor
-        done = self.done.get((r, c))
-        if not self.halted or done is None:
-            self.key_refused = True  # said while it stays: the value itself is no refused one
-        elif not done.message.endswith(self.HALTED):
-            self.done[(r, c)] = done._replace(message=f"{done.message} · {self.HALTED}")
         self.redraw()
 
     def action_erase(self) -> None:
