@@ -56,7 +56,7 @@ async def test_home_over_an_open_game_leads_back_to_it_on_the_screen_it_was_left
         assert isinstance(app.screen, HomeScreen)
         menu = app.screen.query_one("#menu")
         assert [o.id for o in menu.options][:2] == ["new", "back"] and "continue" not in [o.id for o in menu.options]
-        assert "Back to the game: friday" in str(menu.options[1].prompt)
+        assert "Back to the game: Test" in str(menu.options[1].prompt)  # by its title
         await burst(pilot, *keys)
         assert app.current_game_screen() == "renown"
         assert app.session.path == outside and app.session.sheet.players[0].renown == 41

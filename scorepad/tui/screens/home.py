@@ -44,7 +44,8 @@ class HomeScreen(Screen):
         menu.add_option(Option("New game", id="new"))
         if live is not None:
             # the file's name as it is: "[red]Bo.json" is no markup
-            menu.add_option(Option(Content(f"Back to the game: {shown(live.session.path.stem)}"), id="back"))
+            name = live.session.sheet.title or live.session.path.stem  # it is parsed: by its title
+            menu.add_option(Option(Content(f"Back to the game: {shown(name)}"), id="back"))
         if last is not None:
             self.last_path = last
             # a read-only window is opened afresh by Continue (written by then, maybe)
