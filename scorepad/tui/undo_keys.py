@@ -26,8 +26,9 @@ class UndoKeys:
             self.tell(False, "Nothing to redo: no game is open.")
             return
         cancel = getattr(self.focused, "cancel_typing", None)
-        if cancel is not None:
-            cancel()  # put back, not stored: a new change would end what there is to redo
+        if cancel is not None and cancel():  # put back, not stored (a change would end the redos): as undo does
+            self.tell(True, "Typing put back: nothing had been stored.")
+            return
         done, words = self.live.redo()
         self.point_at(self.live.session.history[-1] if done else None)
         self.tell(done, words)

@@ -108,7 +108,7 @@ async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it
         await burst(pilot, *"3", *keys, *"4", *keys)
         assert app.session.sheet == stored and grid.texts[-1][-1] == "2"
         said = " ".join(grid.line_words(y) for y in range(len(grid.line_keys())))
-        assert "not typed" in said and grid.message_is_error() and not grid.refused(*grid.cursor)
+        assert "were not used" in said and grid.message_is_error() and not grid.refused(*grid.cursor)
         await burst(pilot, "ctrl+u", *"1", *keys)  # typed over on purpose
         assert grid.texts[-1][-1] == "1" and app.session.sheet != stored and not grid.message_is_error()
         await burst(pilot, *"4", "ctrl+z")  # refused, then the value stored there undone: no longer guarded
@@ -134,7 +134,7 @@ async def test_keys_typed_after_a_refused_value_are_not_added_to_it_S8(game_path
         await burst(pilot, *refused, "enter", *then, "enter")
         assert grid.cursor == (0, 0) and grid.texts[0][0] == refused and app.session.sheet == stored
         message = grid.message(0, 0)
-        assert refused + then[0] not in message and "not typed" in message and grid.message_is_error()
+        assert refused + then[0] not in message and "were not used" in message and grid.message_is_error()
         await burst(pilot, "ctrl+u", *then, "enter")
         assert grid.cursor != (0, 0) and app.session.sheet != stored
 
@@ -334,6 +334,8 @@ async def test_redo_while_typing_puts_the_typing_back_and_keeps_what_there_is_to
         grid = app.screen.query_one(CountGrid)
         await burst(pilot, *"1", "enter", *"2", "enter", "ctrl+z", "ctrl+z")
         grid.cursor = grid.find("seals_removed-2")
-        await burst(pilot, *"7", "ctrl+y", "ctrl+y")
+        await burst(pilot, *"7", "ctrl+y")  # as Ctrl+Z: the typing put back, and that is all
+        assert [p.renown for p in app.session.sheet.players] == [0, 0, 0] and grid.texts[1][2] == "0"
+        await burst(pilot, "ctrl+y", "ctrl+y")
         assert [p.renown for p in app.session.sheet.players] == [1, 2, 0]
         assert app.session.sheet.players[2].seals_removed == 0 and grid.cursor == (0, 1)

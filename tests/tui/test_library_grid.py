@@ -395,3 +395,36 @@ async def test_S2_undo_puts_the_grids_cursor_on_the_cell_and_frees_the_last_rows
         grid.cursor = (1, 0)
         await burst(pilot, "g", "enter", "ctrl+z", "m", "enter")
         assert rows(app) == (". . .", "M . .") and "Not typed" not in said(grid)
+
+
+async def test_S2_keys_typed_after_a_refused_cell_are_not_typed_over_it(grid_game_path):
+    """``M*4`` Tab ``G*1`` Tab ``C*2`` Enter, typed in one burst on a 3-player sheet: the
+    refused cell was started anew by the next letter, and the burst went on from there,
+    typing over the good cells after it (new-user run). As on every table, what is typed
+    after a refused value is not typed; Esc puts the cell back."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        await burst(pilot, *"M*4", "tab", *"G*1", "tab", *"C*2", "enter")
+        assert rows(app) == (". . .", ". . .") and grid.cursor == (0, 0) and grid.editing == (0, 0, "M*4")
+        assert "M*4 not stored" in said(grid) and "the keys typed after it were not used" in said(grid)
+        await burst(pilot, "escape", *"G*1", "tab")
+        assert rows(app) == ("G*1 . .", ". . .") and grid.cursor == (0, 1)
+
+
+async def test_S2_tab_past_the_last_field_of_pinax_stays_and_never_goes_round_to_the_table(grid_game_path):
+    """A burst run past the grid's last cell went to "Remove the grid", and the next Tab
+    round to the Pinax table's last row, where ``1`` Enter replaced a player's tile
+    (new-user run). From the screen's last field, Tab stays."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        await on_grid(pilot)
+        last = app.screen.focus_chain[-1]
+        last.focus()
+        await pilot.pause()
+        await burst(pilot, "tab", "tab")
+        assert app.focused is last
+        app.screen.focus_chain[0].focus()
+        await pilot.pause()
+        await burst(pilot, "shift+tab")
+        assert app.focused is app.screen.focus_chain[0]

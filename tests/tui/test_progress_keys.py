@@ -322,3 +322,17 @@ async def test_E1_fields_not_recorded_yet_show_a_muted_mark_where_they_are(game_
         await tab_to(pilot, "round-0")
         await burst(pilot, "3", "enter")
         assert line("Round").split() == ["Round", "3"] and app.session.sheet.timeline[-1].round == 3
+
+
+async def test_E1_a_value_typed_onto_the_phase_bar_is_not_chosen_by_its_enter_nor_typed_into_the_round(game_path):
+    """``3`` Enter ``2`` Enter ``5`` Enter from Generation: the 2 did nothing on the phase
+    bar, but its Enter chose the phase shown and moved on, and the 5 became a Round
+    (new-user run; on the action bar such an Enter recorded an Event, E4). The Enter of a
+    value the bar does not take chooses nothing; an arrow, then Enter, chooses."""
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await burst(pilot, *"3", "enter", *"2", "enter", *"5", "enter")
+        assert focused_id(app) == "phase" and app.live.end().generation == 3
+        assert [m.kind for m in app.session.sheet.timeline if m.kind != "phase"] == []
+        await burst(pilot, "right", "enter")
+        assert app.live.end().phase == "execution"

@@ -106,6 +106,20 @@ class GameScreen(QuietFocus):
         if event.widget.id == "body":  # SCROLLS_BY_KEYS: what its keys do now
             self.say_briefly("↑ ↓ scroll this page · Tab: back to its fields")
 
+    def focus_next(self, selector="*"):
+        """Tab: the next field; from the last, the focus stays. Textual goes round to the
+        first: a burst run past the Library grid's last cell went on into the Pinax
+        table and typed over a player's tiles (new-user run)."""
+        if selector == "*" and self.focused is not None and self.focus_chain[-1:] == [self.focused]:
+            return self.focused
+        return super().focus_next(selector)
+
+    def focus_previous(self, selector="*"):
+        """Shift+Tab: the field before; from the first, the focus stays (never round)."""
+        if selector == "*" and self.focused is not None and self.focus_chain[:1] == [self.focused]:
+            return self.focused
+        return super().focus_previous(selector)
+
     def say_briefly(self, words: str, warning: bool = False) -> None:
         """Say what a key did (an undo, a redo) on the heading's line, for a moment: a
         toast each stacked over the table. Said again on the new heading if the change

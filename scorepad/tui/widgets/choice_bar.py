@@ -37,6 +37,9 @@ class ChoiceBar(LineWidget, can_focus=True):
 
     highlighted: reactive[int] = reactive(0, repaint=False)  # redraw() repaints
     noted_at = float("-inf")  # when a key the bar does not take was last typed on it
+    # a key the bar does not take came, and no arrow since: Enter is not taken either (in a
+    # burst, 1 Tab 2 Enter recorded an Event, which may end the game; new-user run)
+    halted = False
 
     @dataclass
     class Chosen(Message):
@@ -71,15 +74,22 @@ class ChoiceBar(LineWidget, can_focus=True):
         self.highlighted = self.index(option, self.highlighted)
 
     def action_move(self, step: int) -> None:
+        self.halted = False
         self.highlighted = min(max(self.highlighted + step, 0), len(self.options) - 1)
 
     def action_field(self, step: int) -> None:
         """To the field above or below (none past the first or the last)."""
+        self.halted = False
         focus_neighbour(self, step)
 
     def action_choose(self) -> None:
         """Choose the option under the cursor; a bar that moves on then hands the focus
-        to the next field (the next key still waits until the choice is handled)."""
+        to the next field (the next key still waits until the choice is handled). Not
+        after a key the bar does not take, until an arrow: that Enter was the value's."""
+        if self.halted:
+            self.notify("Not chosen: the key before it does nothing here (a value typed on, maybe). ←/→ pick, "
+                        "then Enter chooses.", severity="warning", timeout=NOTE_SECONDS)
+            return
         self.post_message(self.Chosen(self, self.options[self.highlighted][0]))
         if self.moves_on:
             self.screen.focus_next()
@@ -87,10 +97,14 @@ class ChoiceBar(LineWidget, can_focus=True):
     def watch_highlighted(self) -> None:
         self.redraw()
 
+    def on_blur(self) -> None:
+        self.halted = False
+
     def on_key(self, event: Key) -> None:
         """A character no key here takes says so: typed after a count's Enter had moved on
         to a bar of actions, a digit vanished without a word (new-user run)."""
-        if event.is_printable and event.key not in self.screen.active_bindings:
+        if event.is_printable and event.key not in self.screen.active_bindings and event.key != "space":
+            self.halted = True
             if monotonic() - self.noted_at > NOTE_SECONDS:  # once for a run of keys, not a toast each
                 self.notify(f"{event.character!r} does nothing here: ←/→ pick, Enter chooses, ↑/↓ go to the "
                             "field above or below.", severity="warning", timeout=NOTE_SECONDS)

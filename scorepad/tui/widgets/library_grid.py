@@ -35,6 +35,9 @@ MORE_RIGHT = " ▶"  # after the column numbers, when columns are left out to th
 EDITING = "Enter/move: store · Esc: put back"  # under a cell being typed
 LAST_ROW = "The last row: the cursor stays"  # Enter there
 STORED_LAST = f"{LAST_ROW} · Esc, then type, to change this cell"  # Enter there, a typed cell stored
+# after a refused cell's reason: a letter typed next started it anew, the burst went on,
+# and M*1 M*2 were typed over with the next cells' values (new-user run)
+AFTER_REFUSED = "the keys typed after it were not used (Esc puts the cell back)"
 KEPT = "Not typed: this cell was just stored (the last row) · Esc, then type, to change it"
 
 
@@ -88,6 +91,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.edge_said = False
         self.message = ""  # why the last key changed nothing
         self.stayed = False  # Enter stored a typed cell on the last row: what is typed on is refused
+        self.halted = False  # a typed cell was refused: what is typed next is not typed over it
         self.left = 0  # the first column drawn (a grid wider than the room)
 
     def show(self, grid: LibraryGrid, marks: dict[tuple[int, int], str]) -> None:
@@ -122,6 +126,8 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     def leave_cell(self) -> bool:
         """Store the typed cell if it changed (one entry): Enter and every way out come here."""
+        if self.halted:
+            return False  # the cell refused, unchanged since: refused still, as said
         if self.editing:
             row, col, token = self.editing
             if token != self.grid.cells[row][col].token:
@@ -132,7 +138,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
                     self.redraw()
                     return True
                 if problem:  # the cell stays as typed, to be put right (or Esc)
-                    self.message = f"{token} not stored: {problem}"
+                    self.message, self.halted = f"{token} not stored: {problem}", True
                     self.redraw()
                     return False
         self.editing, self.message = None, ""
@@ -143,7 +149,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         """Enter stores the cell; Escape (``""``) puts it back; Delete (``"."``) clears it."""
         if typed is not None:
             self.editing = (*self.cursor, typed) if typed else None
-            self.stayed = False  # Esc or Delete: this cell is meant now
+            self.stayed = self.halted = False  # Esc or Delete: this cell is meant now
         self.leave_cell()
 
     def action_step(self, step: int) -> None:
@@ -183,6 +189,11 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if not event.is_printable or (event.character == "?" and not getattr(event, "pasted", False)):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
+        if self.halted:  # a letter would start the refused cell anew, and the burst go on from there
+            if not self.message.endswith(AFTER_REFUSED):
+                self.message = f"{self.message} · {AFTER_REFUSED}"
+            self.redraw()
+            return
         if self.stayed or (refused := self.refusal()):  # a burst's next row, past the last; a read-only sheet
             self.message = KEPT if self.stayed else refused
             self.redraw()

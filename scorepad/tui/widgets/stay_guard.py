@@ -20,10 +20,10 @@ class StayGuard:
     # in the hint's place once Enter or Tab has stored the last cell and the cursor stayed:
     # no longer than the hint, so the table keeps its lines (no screen layout per commit)
     STAYS = "The last cell: the cursor stays · Ctrl+U, Backspace or Esc to change it"
-    KEPT = "not typed: the value here was just stored (the last cell); Ctrl+U, Backspace or Esc to change it"
+    KEPT = "the keys typed after the value stored here were not used (the last cell): Ctrl+U, Backspace or Esc to change it"
     # after a refused value's own message: a burst's next value was added to it, and the
     # message then quoted text nobody typed
-    HALTED = "what was typed after it is not typed (Backspace or Ctrl+U puts it right, Esc puts it back)"
+    HALTED = "the keys typed after it were not used (Backspace or Ctrl+U puts it right, Esc puts it back)"
     LEAVES_ON_ENTER = False  # Enter on the last cell goes on to the next field (a form's field)
     GUARDS_STAY = True  # keys typed once the last cell is stored and stayed in are refused
     stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
