@@ -34,8 +34,9 @@ class UndoKeys:
         self.tell(done, words)
 
     def point_at(self, entry) -> None:
-        """The focused table's cursor on the cell an undo or redo changed (if it shows it)."""
-        point = getattr(self.focused, "point_at", None)
+        """The cursor on the field or cell an undo or redo changed, where the screen
+        shows it (a game screen's ``point_at``; else the focused table's)."""
+        point = getattr(self.screen, "point_at", None) or getattr(self.focused, "point_at", None)
         if entry is not None and point is not None:
             point(entry)
 

@@ -336,3 +336,20 @@ async def test_E1_a_value_typed_onto_the_phase_bar_is_not_chosen_by_its_enter_no
         assert [m.kind for m in app.session.sheet.timeline if m.kind != "phase"] == []
         await burst(pilot, "right", "enter")
         assert app.live.end().phase == "execution"
+
+
+async def test_undo_on_game_progress_puts_the_focus_on_the_field_it_changed(game_path):
+    """Round 3 Enter (the cursor on to the empty spaces), Ctrl+Z, then 4 Enter: the 4
+    went into the empty spaces where a Round was meant (new-user run)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, *"2", "enter", "right", "enter", *"3", "enter")
+        assert focused_id(app) == "empty-0"
+        await burst(pilot, "ctrl+z")
+        assert focused_id(app) == "round-0"
+        await burst(pilot, *"4", "enter")
+        assert app.live.end().round == 4 and app.live.end().empty_spaces is None
+        await burst(pilot, "ctrl+z", "ctrl+z")  # the Round, then Execution: the phase bar
+        assert focused_id(app) == "phase"
+        await burst(pilot, "ctrl+z")  # the generation typed (a Planning entered): its field
+        assert focused_id(app) == "generation-0"

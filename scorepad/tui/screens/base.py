@@ -106,6 +106,12 @@ class GameScreen(QuietFocus):
         if event.widget.id == "body":  # SCROLLS_BY_KEYS: what its keys do now
             self.say_briefly("↑ ↓ scroll this page · Tab: back to its fields")
 
+    def point_at(self, entry) -> None:
+        """After an undo or a redo: the focused table's cursor on the cell it changed."""
+        point = getattr(self.focused, "point_at", None)
+        if point is not None:
+            point(entry)
+
     def focus_next(self, selector="*"):
         """Tab: the next field; from the last, the focus stays. Textual goes round to the
         first: a burst run past the Library grid's last cell went on into the Pinax

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.widgets import Label, Static
 
 from ...rules.describe import describe
-from ...rules.endgame import PHASE_LABELS
+from ...rules.endgame import PHASE_LABELS, end_status
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, TimeGame, UndoTimeline
 from ...rules.models import Sheet
 from ...rules.play_record import now_moment
@@ -141,6 +141,24 @@ class ProgressScreen(GameScreen):
         end = self.live.end()
         known = {"generation": end.generation, "round": end.round, "empty": end.empty_spaces}
         return [[known[key]] for key, _ in rows]
+
+    def point_at(self, entry) -> None:
+        """After an undo or a redo, the focus on the field it changed: the next value
+        typed went into the field the cursor had moved on to (the empty spaces, for the
+        Round undone; new-user run). A generation typed is a Planning phase entered."""
+        if isinstance(entry, (StartRound, CountEmptySpaces)):
+            counts = self.query_one("#counts", CountGrid)
+            key = "round" if isinstance(entry, StartRound) else "empty"
+            if any(k == key for k, _ in counts.rows):
+                counts.focus()
+                counts.cursor = counts.find(f"{key}-0")
+        elif isinstance(entry, EnterPhase):
+            session = self.live.session  # the generation before the entry: now (undone) or one back (redone)
+            before = session.states[-2] if session.history[-1] is entry else session.states[-1]
+            typed = entry.generation is not None and entry.generation != end_status(before).generation
+            self.query_one("#generation" if typed else "#phase").focus()
+        elif isinstance(entry, RecordEvent):
+            self.query_one("#actions").focus()
 
     def count_entry(self, key: str, _column: int, value: int):
         """The entry a typed count makes. A generation typed has begun, and a generation
