@@ -36,6 +36,8 @@ async def test_a_form_bar_moves_on_after_enter_and_its_cursor_follows_the_mark(g
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert bar.marked is None and bar.highlighted == 2  # no mark to go to: the cursor stays
+        assert focused_id(app) == "phase"  # the undo's field
+        await pilot.press("tab")
         app.live.send(EnterPhase(phase="execution", generation=1))  # the bar is not focused
         await pilot.pause()
         assert bar.marked == "execution" and bar.highlighted == 1
