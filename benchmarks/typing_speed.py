@@ -182,6 +182,8 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
             widget = app.focused if app.focused in fields else None
             if widget is not None and script.fields and widget.cursor not in script.fields:
                 widget = None
+            if widget is not None and getattr(widget, "stayed", False):
+                widget = None  # Enter stayed on the last cell (keys typed on are refused): start again
             if widget is None:  # the last Enter left the table (or the last field): start again
                 widget = fields[0]
                 widget.focus()
