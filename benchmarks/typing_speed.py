@@ -76,12 +76,18 @@ def quick_tile(grid, n: int) -> str:
     return str(((tiles[0].seals if tiles else 0) + 1) % 5)
 
 
+def grid_tile(grid, n: int) -> str:
+    """A Manuscript tile with the other player's Seal than the cell has (keys, spaced)."""
+    r, c = grid.cursor
+    return f". M * {2 if grid.grid.cells[r][c].token == 'M*1' else 1}"
+
+
 SCRIPTS = {
     "setup": Script("setup", "#form", lambda form, n: f"Name {n}", watched="cursor",
                     fields=("title", "name-0", "name-1", "name-2", "name-3")),
     "progress": Script("progress", "#counts", count),
     "pinax tile": Script("pinax", "#quick", quick_tile),
-    "pinax grid": Script("pinax", "#grid", lambda grid, n: f". M * {1 + n % 2}"),
+    "pinax grid": Script("pinax", "#grid", grid_tile),
     "school": Script("school", "#cards", scribes(4)),
     "scholars": Script("scholars", "#cards", lambda grid, n: f"{1 + n % 5} Hypatia, 3, 2"),
     "supplies": Script("supplies", "#counts", count),
@@ -182,8 +188,8 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
             widget = app.focused if app.focused in fields else None
             if widget is not None and script.fields and widget.cursor not in script.fields:
                 widget = None
-            if widget is not None and getattr(widget, "stayed", False):
-                widget = None  # Enter stayed on the last cell (keys typed on are refused): start again
+            if widget is not None and getattr(widget, "stayed", False) and script.widget != "#grid":
+                widget = None  # Enter stayed on a table's last cell (keys typed on are refused): start again
             if widget is None:  # the last Enter left the table (or the last field): start again
                 widget = fields[0]
                 widget.focus()
@@ -193,8 +199,9 @@ async def _scorepad(script: Script, sheet: Path, commits: int) -> dict[str, list
             # the line before the Enter is not timed: sent at once, as a paste or a fast
             # typist sends it (Pilot's press waits for the process to go idle after
             # every key: seconds a line on School's 24 Scribes)
+            # Ctrl+U, Esc: the cell typed over (on the last cell Enter stays, and guards it)
             post_keys(app, *("ctrl+u", *script.keys(widget, n)) if script.widget != "#grid"
-                      else script.keys(widget, n).split())
+                      else ("escape", *script.keys(widget, n).split()))
             await settled(app, pilot)
             drawn, durable = await timer.enter(None if script.watched == "cursor" else lambda: timer.synced_at)
             times["drawn"].append(drawn)

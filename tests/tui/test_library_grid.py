@@ -182,8 +182,8 @@ async def test_S2_rows_typed_with_tab_and_enter_fill_the_grid_as_typed(grid_game
         grid = await on_grid(pilot)
         await burst(pilot, *"M*1", "tab", *"G*1", "tab", *"C*2", "enter", *"M*1", "tab", "L", "tab", "#", "enter")
         assert rows(app) == ("M*1 G*1 C*2", "M*1 L #")
-        assert grid.cursor == (1, 2) and grid.message.startswith("The last row: the cursor stays")
-        assert "The last row: the cursor stays" in said(grid)
+        assert grid.cursor == (1, 2) and grid.message == "Last row: kept · Esc to type anew"
+        assert "Last row: kept · Esc to type anew" in said(grid)
         await burst(pilot, "ctrl+home", "home", "right", "G", "tab", "C", "enter", "M", "tab", ".", "enter")
         assert rows(app) == ("M*1 G C", "M*1 M .")  # from the second column, back under it
 
@@ -360,7 +360,10 @@ async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_ty
     async with running(app) as pilot:
         grid = await on_grid(pilot)
         grid.cursor = (1, 0)
-        await burst(pilot, *"G*1", "enter", *"C*2", "enter")
+        typing = len(grid.line_keys())
+        await burst(pilot, *"G*1", "enter")
+        assert len(grid.line_keys()) == typing  # said on one line: no screen layout per commit
+        await burst(pilot, *"C*2", "enter")
         assert rows(app) == (". . .", "G*1 . .") and grid.cursor == (1, 0)
         assert "Not typed: this cell was just stored" in said(grid)
         await burst(pilot, "escape", *"C*2", "enter")  # typed over on purpose
