@@ -8,10 +8,17 @@ from __future__ import annotations
 class UndoKeys:
     """The App's undo and redo actions."""
 
-    def action_undo(self) -> None:
+    def put_back_typing(self) -> bool:
+        """A value being typed put back (and said) rather than stored: either key's first
+        press does that alone (stored, a new change ended what there was to redo)."""
         cancel = getattr(self.focused, "cancel_typing", None)
         if cancel is not None and cancel():
             self.tell(True, "Typing put back: nothing had been stored.")
+            return True
+        return False
+
+    def action_undo(self) -> None:
+        if self.put_back_typing():
             return
         if not self.live:
             self.tell(False, "Nothing to undo: no game is open.")
@@ -22,12 +29,10 @@ class UndoKeys:
         self.tell(done, words)
 
     def action_redo(self) -> None:
+        if self.put_back_typing():
+            return
         if not self.live:
             self.tell(False, "Nothing to redo: no game is open.")
-            return
-        cancel = getattr(self.focused, "cancel_typing", None)
-        if cancel is not None and cancel():  # put back, not stored (a change would end the redos): as undo does
-            self.tell(True, "Typing put back: nothing had been stored.")
             return
         done, words = self.live.redo()
         self.point_at(self.live.session.history[-1] if done else None)

@@ -13,6 +13,7 @@ from ...rules.models import Sheet
 from ...storage.live_sheet import LiveSheet
 from ..host import host
 from ..widgets.footer import FooterBand
+from ..widgets.form_focus import focus_neighbour
 from ..widgets.live_totals import LiveTotals
 from ..widgets.screen_heading import NOTE_SECONDS, ScreenHeading
 from ..widgets.status_banner import StatusBanner
@@ -116,13 +117,15 @@ class GameScreen(QuietFocus):
         """Tab: the next field; from the last, the focus stays. Textual goes round to the
         first: a burst run past the Library grid's last cell went on into the Pinax
         table and typed over a player's tiles (new-user run)."""
-        if selector == "*" and self.focused is not None and self.focus_chain[-1:] == [self.focused]:
+        if selector == "*" and self.focused in self.focus_chain:
+            focus_neighbour(self.focused, 1)
             return self.focused
         return super().focus_next(selector)
 
     def focus_previous(self, selector="*"):
         """Shift+Tab: the field before; from the first, the focus stays (never round)."""
-        if selector == "*" and self.focused is not None and self.focus_chain[:1] == [self.focused]:
+        if selector == "*" and self.focused in self.focus_chain:
+            focus_neighbour(self.focused, -1)
             return self.focused
         return super().focus_previous(selector)
 
