@@ -290,7 +290,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if not words:
             return [""]
         room = self.outer_size.width - self.styles.gutter.width
-        width = max(self.grid.width * WIDTH + LABEL, len(EDITING))
+        width = self.get_content_width(None, None)  # the grid's width, or EDITING's
         return wrapped(words, min(width, room) if room > 0 else width)
 
     def point_at(self, entry) -> None:
