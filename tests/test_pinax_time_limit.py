@@ -126,3 +126,31 @@ def test_S5_a_stop_before_the_sets_are_listed_shows_the_last_answer_cut_to_the_s
     solve_pinax(tiles, Library(rows=("M*1 G*1 C*1",)), 1)  # exact: the pair on two Seals
     (cut,) = solve_pinax(tiles, Library(rows=("M*1 G*1 C",)), 1, stop=lambda: True)
     assert not cut.proven and cut.score >= RENOWN[1] and set(cut.cells) <= {(0, 0), (0, 1)}
+
+
+def test_S5_a_hard_search_asks_whether_to_stop_every_fraction_of_a_millisecond(hard_file):
+    """The background search stops for a key (and for a change, another game, quitting)
+    only when it asks. Once its steps are priced each takes up to a millisecond, and
+    asking every 16th step left it running beside a key for up to 30 ms: the key's own
+    CPU time doubled beside it. Judged by the gap a key arriving at a random moment
+    falls into, on average (longer gaps are more likely hit: the sum of squared gaps
+    over their sum): 1.6 ms asking every 16th step, 0.25 ms asking at every priced one.
+    In the search's own CPU time, the collector held off as the app's search thread
+    holds it."""
+    import time
+
+    from scorepad.storage.collection import collection_paused
+
+    sheet = as_sheet(json.loads(hard_file.read_text(encoding="utf-8")))
+    players = [player.pinax for player in sheet.players]
+    asked, started = [], time.thread_time()
+
+    def cancel() -> bool:
+        asked.append(time.thread_time())
+        return asked[-1] - started > 1.0
+
+    with collection_paused():
+        search_within(players, sheet.library, 60.0, cancel, clock=time.thread_time)
+    gaps = [later - earlier for earlier, later in zip([started, *asked], asked)]
+    hit = sum(gap * gap for gap in gaps) / sum(gaps)
+    assert hit < 0.0008, f"{len(gaps)} questions in {sum(gaps):.3f} s; a key waits {hit * 1000:.2f} ms on average"

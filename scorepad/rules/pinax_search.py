@@ -33,7 +33,8 @@ from .pinax_choices import Choices
 from .pinax_prices import Prices, whole_within
 
 PRICE_AFTER = 40  # steps before the linear-programming bound is worth its set-up
-STOP_EVERY = 16  # steps between two questions to ``stop`` (a step takes 0.1 ms at most)
+STOP_EVERY = 16  # unpriced steps between two questions to ``stop`` (one takes some 0.05 ms; a priced
+# step, up to a millisecond, asks every time: a key waited up to 30 ms for the search to stop)
 PACK_LEVELS = (4, 3)  # tiles that can have 4, or 3, Seals each at once: pairs cost more than they tell
 REMEMBERED = 200_000  # states kept at most, some 20 MB (past it they are forgotten: more work, same answer)
 
@@ -276,7 +277,7 @@ class Search(Choices):
             return
         self.steps += 1
         if self.best_total >= 0:
-            if self.stop is not None and not self.steps % STOP_EVERY and self.stop():
+            if self.stop is not None and (self.prices is not None or not self.steps % STOP_EVERY) and self.stop():
                 raise Stopped
             if self.steps == self.price_after and self.prices is None:
                 raise Hard
