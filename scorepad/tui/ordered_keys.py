@@ -50,6 +50,9 @@ LONGEST_BUILD = 10.0
 # every cell of a four-player sheet, is a few hundred characters
 LONGEST_PASTE = 4000
 
+SHOWN = {"enter": "⏎", "tab": "⇥"}  # a paste's keys left out, as a message quotes them
+QUOTED = 30  # characters of them quoted at most
+
 
 def pasted_key(key: str, character: str | None, into) -> events.Key:
     """A key of a paste: typed into the table it was pasted into (``into``), and only
@@ -81,6 +84,13 @@ def typed_keys(text: str, into) -> list[events.Key]:
     if keys:
         keys[0].opens_paste = True  # where a paste began (a grid's rows start at its column)
     return keys
+
+
+def not_typed(keys: list[events.Key]) -> str:
+    """The text of a paste's keys left out, quoted as it would be typed: a line break
+    as ⏎, a tab as ⇥; a long one cut to its first ``QUOTED`` characters."""
+    text = "".join(SHOWN.get(key.key, key.character or "") for key in keys)
+    return f"“{text[:QUOTED - 1]}…”" if len(text) > QUOTED else f"“{text}”"
 
 
 def takes_pastes(widget) -> bool:
@@ -135,7 +145,7 @@ class OrderedKeys:
                 self.notify("Nothing here takes a paste: paste into a table or a field.", severity="warning")
             return True
         if getattr(event, "pasted", False) and self.focused is not event.into:
-            self._drop_paste(event.into, "where the focus left the table it went into", 1)
+            self._drop_paste(event.into, "where the focus left the table it went into", event)
             return True
         if read - self._last_read >= GUARD_PAUSE:
             self._run_began = read  # a pause: a new run of keys
@@ -160,16 +170,17 @@ class OrderedKeys:
         if self._key_feeder is None or self._key_feeder.done():  # pasted with no key waiting
             self._key_feeder = asyncio.create_task(self._feed_keys())
 
-    def _drop_paste(self, into, where: str, dropped: int = 0) -> None:
-        """The paste into ``into`` would run past it: the rest of it is not typed (with
-        ``dropped`` keys of it already left out), where it could record a phase or an
-        Event, or go round a table over what it stored. Said, when anything is left out."""
+    def _drop_paste(self, into, where: str, first: events.Key | None = None) -> None:
+        """The paste into ``into`` would run past it: the rest of it is not typed (from
+        ``first``, a key of it already left out), where it could record a phase or an
+        Event, or go round a table over what it stored. Said, quoting what was left out
+        (a count of keys was no help: which values were they?)."""
         left = [(read, key) for read, key in self._waiting_keys if getattr(key, "into", None) is into]
         for waiting in left:
             self._waiting_keys.remove(waiting)
-        if left or dropped:
-            self.notify(f"The paste stopped {where}: its last {len(left) + dropped} key(s) were not typed.",
-                        severity="warning")
+        dropped = ([first] if first is not None else []) + [key for _, key in left]
+        if dropped:
+            self.notify(f"The paste stopped {where}: {not_typed(dropped)} was not typed.", severity="warning")
 
     def on_cursor_grid_paste_stopped(self, message) -> None:
         """A table took the last of a paste's keys it should (its end, a value refused):

@@ -339,7 +339,7 @@ async def test_E1_a_paste_stops_where_it_would_leave_its_table_and_says_so(game_
         await settle(pilot)
         assert app.live.end().generation == 2
         assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning")]  # as typed "2⏎"
-        assert focused_id(app) == "phase" and "were not typed" in await toasts(pilot)
+        assert focused_id(app) == "phase" and "“e⏎3⏎” was not typed" in await toasts(pilot)
 
 
 async def test_E1_keys_typed_after_a_paste_that_stopped_are_kept_and_a_paste_nothing_takes_is_said(game_path):
@@ -355,7 +355,7 @@ async def test_E1_keys_typed_after_a_paste_that_stopped_are_kept_and_a_paste_not
         post_keys(app, "right", "enter")  # typed by hand: Execution, on the phase bar
         await settle(pilot)
         assert [(m.kind, m.phase) for m in saved(app).timeline] == [("phase", "planning"), ("phase", "execution")]
-        assert "last 2 key(s) were not typed" in await toasts(pilot)
+        assert "“X⏎” was not typed" in await toasts(pilot)
         app.clear_notifications()
         await tab_to(pilot, "actions")  # a bar of actions: it takes no paste
         before = saved(app)

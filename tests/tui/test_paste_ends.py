@@ -21,7 +21,7 @@ async def test_S10_T2_T4_four_rows_pasted_into_three_store_three_and_the_fourth_
         await settle(pilot)
         players = on_disk(app).sheet.players
         assert [(p.renown, p.seals_removed, p.kings_requests) for p in players] == [(40, 3, 1), (45, 3, 2), (50, 2, 2)]
-        assert "last 6 key(s) were not typed" in await toasts(pilot)
+        assert "“9⇥9⇥9⏎” was not typed" in await toasts(pilot)  # the values left out, not a count of keys
 
 
 async def test_a_paste_that_ends_on_the_tables_last_cell_says_nothing_and_keys_after_it_are_typed(game_path):
@@ -113,5 +113,15 @@ async def test_S10_a_paste_stops_at_a_value_the_table_refuses_rather_than_typing
         post_paste(app, "40\t4x\t50\n3\t3\t2\n")
         await settle(pilot)
         assert [p.renown for p in on_disk(app).sheet.players] == [40, 0, 0]
-        assert "at a value the table refused: its last 9 key(s) were not typed" in await toasts(pilot)
+        assert "at a value the table refused: “50⏎3⇥3⇥2⏎” was not typed" in await toasts(pilot)
         assert app.screen.query_one("CountGrid").texts[0][1] == "4x"
+
+
+def test_the_keys_of_a_paste_left_out_are_quoted_as_typed_and_a_long_rest_is_cut():
+    """What a paste left out is quoted, line breaks and tabs shown as ⏎ and ⇥: a count
+    of keys ("its last 9 key(s)") did not say which values to type by hand."""
+    from scorepad.tui.ordered_keys import QUOTED, not_typed, typed_keys
+
+    assert not_typed(typed_keys("9\t9 9\n", None)) == "“9⇥9 9⏎”"
+    long = not_typed(typed_keys("12345\n" * 20, None))
+    assert long.startswith("“12345⏎12345⏎") and long.endswith("…”") and len(long) == QUOTED + 2
