@@ -81,3 +81,13 @@ def test_a_part_too_narrow_for_its_value_keeps_its_cells():
     """Two parts' values must never run together (10 and 4 read as 104)."""
     text = bar_text([Bar("Ana", (10, 4, 0, 0, 0), ("10", "4", "0", "0", "0"), 14, "14")], 3 + 1 + 10 + 3, STYLES)
     assert bars(text) == {"Ana": 10} and "104" not in text.plain
+
+
+def test_a_long_name_is_whole_where_a_quarter_of_the_line_holds_it_and_cut_at_80_columns():
+    """At 120 columns a 24-character name was cut at 20 cells with the bars wide enough."""
+    long = "Bartholomew Featherstone"  # 24 characters
+    wide = chart([score(long, 12, 4, 7, 6, 61), score("Ben", 10, 3, 11, 6, 60)], 116)
+    narrow = chart([score(long, 12, 4, 7, 6, 61), score("Ben", 10, 3, 11, 6, 60)], 76)
+    assert wide.plain.split("\n")[1].startswith(f"{long} ")
+    assert narrow.plain.split("\n")[1].startswith("Bartholomew Feather… ")
+    assert all(cell_len(line.plain) <= width for text, width in ((wide, 116), (narrow, 76)) for line in text.split("\n"))

@@ -16,7 +16,8 @@ from ...rules.categories import CATEGORIES, CATEGORY_LABELS
 from ...rules.standings import Standings
 from .muted import clearest_on
 
-NAME_WIDTH = 20  # at most: a long name must not squeeze the bars to nothing
+NAME_WIDTH = 20  # at most, or a quarter of the line when wider: a long name must not squeeze the bars
+# to nothing, yet at 120 columns a 24-character name was cut with room to spare
 MIN_BAR = 10
 MINUS = "−"
 
@@ -72,7 +73,7 @@ def bar_text(bars: Sequence[Bar], width: int, styles: dict[str, Style], gaps: bo
     for category in CATEGORIES:
         text.append(f" {CATEGORY_LABELS[category]} ", style=styles[category])
         text.append(" ")
-    names = min(NAME_WIDTH, max((cell_len(b.name) for b in bars), default=4))
+    names = min(max(NAME_WIDTH, width // 4), max((cell_len(b.name) for b in bars), default=4))
     highest = max((b.total for b in bars), default=0)
     top = highest or 1  # the scale: a new game's bars (all 0) are drawn empty
     behind = [gap_words(b, highest, label) if gaps else "" for b in bars]
