@@ -33,7 +33,8 @@ from textual.widget import Widget
 # the sheet, a save failed) takes no key of a run of keys (each within GUARD_PAUSE of
 # the one before) that began before it had been up GUARD_SETTLE: a typist who has not
 # seen it yet must not answer it, nor type a path into it. A run begun after that is
-# the typist's answer, however fast it comes.
+# the typist's answer, however fast it comes. A question asked by a key (``prompted_at``:
+# Esc on a form) takes no key of the run that key was in.
 GUARD_SETTLE = 0.6
 GUARD_PAUSE = 0.3
 
@@ -153,6 +154,9 @@ class OrderedKeys:
         asked = getattr(self.screen, "asked_at", None)
         if asked is not None and self._run_began < asked + GUARD_SETTLE:
             return True  # typed for the screen below, not yet for this question: no answer
+        if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")):
+            self.screen.note_not_taken()  # typed on after the key that asked it: no answer
+            return True
         try:
             await super().on_event(event)
         except Exception as error:  # as a handler's error would be: the App reports it and exits

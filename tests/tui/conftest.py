@@ -43,10 +43,13 @@ def grid_game_path(scorepad_home):
 
 @pytest.fixture
 def answer_at_once(monkeypatch):
-    """Questions that come up on their own take keys at once: for tests of their
-    answers, not of the guard against keys typed for the screen below."""
+    """Questions take keys at once, those that come up on their own and those a key
+    asked (each key its own run): for tests of their answers, not of the guard against
+    keys typed for the screen below."""
     from scorepad.tui import ordered_keys
+    from scorepad.tui.screens import dialogs
 
+    monkeypatch.setattr(dialogs, "monotonic", lambda: float("-inf"))  # asked before any key
     monkeypatch.setattr(ordered_keys, "GUARD_SETTLE", 0.0)
     monkeypatch.setattr(ordered_keys, "GUARD_PAUSE", 0.0)
 
@@ -71,9 +74,10 @@ class KeyClock:
 def key_clock(monkeypatch) -> KeyClock:
     """Keys and questions timed by a ``KeyClock`` (``advance`` it)."""
     from scorepad.tui import autosave, game_opener, ordered_keys
+    from scorepad.tui.screens import dialogs
 
     clock = KeyClock()
-    for module in (ordered_keys, autosave, game_opener):
+    for module in (ordered_keys, autosave, game_opener, dialogs):
         monkeypatch.setattr(module, "monotonic", clock)
     return clock
 

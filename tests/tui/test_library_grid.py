@@ -257,7 +257,7 @@ async def test_S2_a_copied_spreadsheet_row_pasted_on_the_grid_steps_right_at_eac
         assert app.focused is grid and rows(app)[0] == "M G*1 C"
 
 
-async def test_S2_tab_then_enter_from_the_grid_asks_before_removing_it_and_enter_again_keeps_it(grid_game_path):
+async def test_S2_tab_then_enter_from_the_grid_asks_before_removing_it_and_enter_again_keeps_it(grid_game_path, answer_at_once):
     """Tab from the grid's last cell leaves it for "Remove the grid": Tab and Enter, a
     stored cell and the next anywhere else, removed the grid without a word (new-user run)."""
     from scorepad.tui.screens.dialogs import ConfirmScreen

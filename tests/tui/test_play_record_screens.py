@@ -78,7 +78,7 @@ async def test_up_and_down_go_past_the_start_player_and_leave_it_as_it_is(game_p
         assert app.session.sheet.start_player == "" and app.session.sheet.played.finished
 
 
-async def test_escape_with_something_typed_asks_before_dropping_it(game_path):
+async def test_escape_with_something_typed_asks_before_dropping_it(game_path, answer_at_once):
     """Esc closed the form at once and everything typed in it was lost (a new user's
     run). With something changed it asks first; No keeps the form as it was."""
     from scorepad.tui.screens.dialogs import ConfirmScreen

@@ -91,7 +91,7 @@ async def test_E6_a_new_generation_begins_with_planning_and_asks_nothing(game_pa
 # -- a step back asks first --------------------------------------------------------------
 
 
-async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_path):
+async def test_E1_E7_execution_back_to_planning_asks_no_records_nothing(game_path, answer_at_once):
     app = app_on(game_path)
     async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=1))
@@ -117,11 +117,11 @@ async def test_E1_E7_going_back_asks_with_no_focused_so_a_burst_of_enters_record
         await pilot.pause()
         await tab_to(pilot, "phase")
         await burst(pilot, "left", "enter", "enter")
-        assert not isinstance(app.screen, ConfirmScreen)
         assert marks(app.session.sheet) == [("phase", "execution", 1)]
+        assert isinstance(app.screen, ConfirmScreen)  # the burst's Enter answered nothing: not yet read
 
 
-async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
+async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path, answer_at_once):
     app = app_on(game_path)
     async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=1))
@@ -135,7 +135,7 @@ async def test_E1_E7_execution_back_to_planning_yes_records_it(game_path):
         assert app.live.end().phase == "planning" and focused_id(app) == "round-0"
 
 
-async def test_E1_E7_a_lower_generation_asks_first(game_path):
+async def test_E1_E7_a_lower_generation_asks_first(game_path, answer_at_once):
     app = app_on(game_path)
     async with running(app) as pilot:
         app.live.send(EnterPhase(phase="execution", generation=2))
@@ -187,12 +187,18 @@ async def test_E6_a_second_event_in_end_of_generation_in_one_burst(game_path):
         assert (app.live.end().cause, app.live.end().rule) == ("event", "E6")
 
 
-async def test_E7_a_step_back_answered_in_the_same_burst(game_path):
+async def test_E7_a_step_back_is_not_answered_by_the_rest_of_its_burst_but_by_a_key_after_a_pause(game_path, key_clock):
+    """``n`` or ``y`` typed on in the burst that asked was an answer given unseen (a name
+    typed on after Esc in Setup answered its question with its ``y``): the question
+    stays, says so, and the next key after a pause answers it."""
     app = app_on(game_path)
     async with running(app) as pilot:
-        # Execution, then Planning again: "n" keeps Execution, the same choice with "y" records it
-        await burst(pilot, "tab", "right", "enter", "shift+tab", "left", "enter", "n", "left", "enter", "y",
-                    "7", "enter")
+        await burst(pilot, "tab", "right", "enter", "shift+tab", "left", "enter", "y", "7", "enter")
+        assert marks(saved(app)) == [("phase", "execution", 1)]
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.query_one("#not-taken").display
+        key_clock.advance(1.0)  # the typist reads the question
+        await burst(pilot, "y")
+        await burst(pilot, "7", "enter")
         assert marks(saved(app)) == [("phase", "execution", 1), ("phase", "planning", 1), ("round", 7)]
 
 

@@ -35,7 +35,7 @@ async def test_ctrl_q_on_a_blank_setup_quits_at_once():
         assert ended(app) and app.return_code == 0
 
 
-async def test_ctrl_q_on_setup_with_names_typed_asks_first_and_enter_stays():
+async def test_ctrl_q_on_setup_with_names_typed_asks_first_and_enter_stays(answer_at_once):
     """The attack run's keys, in one burst: Enter (the quick key after Ctrl+Q) answers
     No, the focused button; the form keeps every name."""
     app = ScorepadApp()
@@ -59,7 +59,7 @@ async def test_ctrl_q_on_an_untouched_play_record_quits_at_once(game_path):
         assert ended(app)
 
 
-async def test_ctrl_q_on_a_play_record_typed_asks_first_then_quits_without_it(game_path):
+async def test_ctrl_q_on_a_play_record_typed_asks_first_then_quits_without_it(game_path, answer_at_once):
     app = app_on(game_path)
     async with running(app) as pilot:
         await burst(pilot, "ctrl+e", "enter", "enter", *"Ana's", "ctrl+q", "enter")

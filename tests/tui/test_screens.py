@@ -443,8 +443,27 @@ async def test_keys_typed_with_the_enter_that_opens_the_list_wait_for_the_games(
         assert app.session.path == second and app.current_game_screen() == "progress"
 
 
+async def test_S1_a_cell_typed_onto_a_pattern_tiles_remove_button_then_y_removes_nothing(grid_game_path, key_clock):
+    """Tab from a new tile reached its ✕, not the grid: ``M*4`` Enter ``y`` typed for the
+    grid opened "Remove pattern tile?" with its Enter and answered Yes with its ``y``
+    (a new user's burst). Keys of the burst that asked are no answer."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    app = app_on(grid_game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        await burst(pilot, "ctrl+o")
+        app.screen.query_one("#remove-0").focus()
+        await pilot.pause()
+        await burst(pilot, *"M*4", "enter", "y")
+        assert isinstance(app.screen, ConfirmScreen) and len(app.session.sheet.players[0].pinax) == 1
+        key_clock.advance(1.0)
+        await burst(pilot, "n")
+        assert len(app.session.sheet.players[0].pinax) == 1 and not isinstance(app.screen, ConfirmScreen)
+
+
 async def test_S1_a_pattern_tiles_remove_button_asks_first_and_up_down_never_scroll_it_out_of_sight(
-        grid_game_path):
+        grid_game_path, answer_at_once):
     """Enter on a tile's ✕ removed it at once (the winner changed), while Down had
     scrolled the page away from the ✕ that kept the focus (a new user's run)."""
     from scorepad.tui.screens.dialogs import ConfirmScreen

@@ -436,7 +436,7 @@ async def test_a_paste_on_a_colour_picks_the_colour_it_names_or_says_so_on_one_l
         assert values(app, "colour-0") == ["green"] and problem(app) == ""
 
 
-async def test_escape_leaves_a_blank_form_at_once_and_asks_before_throwing_names_away():
+async def test_escape_leaves_a_blank_form_at_once_and_asks_before_throwing_names_away(answer_at_once):
     """Escape (or F2) on a form with names typed threw them away in silence."""
     from scorepad.tui.screens.dialogs import ConfirmScreen
     from scorepad.tui.screens.home import HomeScreen
@@ -486,7 +486,7 @@ async def test_a_paste_with_escape_sequences_leaves_the_text_cursor_after_what_i
         assert values(app, "title") == ["Xa[31mbZY"]
 
 
-async def test_f2_on_a_setup_opened_over_a_game_goes_home_asking_first(game_path):
+async def test_f2_on_a_setup_opened_over_a_game_goes_home_asking_first(game_path, answer_at_once):
     """F2 went back to the game screen Setup was opened over, not Home."""
     from scorepad.tui.screens.home import HomeScreen
 
@@ -496,3 +496,21 @@ async def test_f2_on_a_setup_opened_over_a_game_goes_home_asking_first(game_path
         await open_setup(pilot)
         await burst(pilot, *"Ana", "f2", "y")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_name_typed_on_after_escape_does_not_answer_leave_this_new_game(key_clock):
+    """Escape typed mid-name (in a table it puts the value back) asked "Leave this new
+    game?", and the name typed on answered it: ``yves`` said Yes with its ``y`` and the
+    form was thrown away; ``Yann`` said No with its ``n`` and typed the last ``n`` into
+    the name. Keys of the burst that asked are no answer, and the question says so; a
+    key after a pause answers it."""
+    from scorepad.tui.screens.dialogs import ConfirmScreen
+
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, *"Fri", "enter", *"Ana", "enter", "escape", *"yves")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.query_one("#not-taken").display
+        key_clock.advance(1.0)  # the typist looks up and reads it
+        await burst(pilot, "n")
+        assert isinstance(app.screen, SetupScreen) and names(app)[0] == "Ana"

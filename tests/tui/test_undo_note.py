@@ -62,7 +62,7 @@ async def test_the_results_heading_changed_under_a_note_is_the_one_shown_after_i
         assert "Sharing the lead" in heading_line(app)
 
 
-async def test_an_undo_that_recomposes_the_screen_still_says_what_it_undid(grid_game_path):
+async def test_an_undo_that_recomposes_the_screen_still_says_what_it_undid(grid_game_path, answer_at_once):
     """The note went on the heading that the recompose then replaced: an undo that
     brought the Library grid back said nothing at all (review)."""
     from .test_library_grid import on_grid

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,22 +14,50 @@ from textual.widgets import Button, Input, Label
 
 # said by a question that came up on its own: keys typed meanwhile went nowhere
 UNPROMPTED = "Keys typed as this came up were not used (a value being typed was put back)."
+# said by a question asked by a key, once keys typed on straight after that key were not taken
+NOT_TAKEN = "The keys typed straight after were not taken as an answer: answer now."
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class AskedByAKey:
+    """A question asked by the typist's own key (Esc on a form, Enter on a ✕, Ctrl+Q).
+    The keys typed on in the same run as that key were meant for the screen below: a
+    name typed on after Esc (``yves``) answered Yes with its ``y`` and threw the form
+    away, and ``M*4`` Enter ``y`` typed onto a tile's ✕ removed the tile. The App takes
+    no key of that run as an answer (``prompted_at``: when it was asked) and says so
+    here; a key after a pause answers at once."""
+
+    prompted_at: float = 0.0
+
+    def note_not_taken(self) -> None:
+        """Say, once, that keys typed on were not taken as an answer."""
+        said = self.query_one("#not-taken", Label)
+        if not said.display:
+            said.display = True
+
+    @staticmethod
+    def not_taken_label() -> Label:
+        """The line that says it, hidden until then."""
+        label = Label(NOT_TAKEN, id="not-taken", classes="hint")
+        label.display = False
+        return label
+
+
+class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
     """A yes/no question; y says yes, n or escape says no, Enter the focused button
-    (Yes, or No when yes would lose something: ``risky``)."""
+    (Yes, or No when yes would lose something: ``risky``). Asked by a key: the keys
+    typed on straight after it are no answer (``AskedByAKey``)."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str, *, risky: bool = False) -> None:
         super().__init__()
-        self.question = question
+        self.question, self.prompted_at = question, monotonic()
         self.risky = risky  # yes loses something: No has the focus, so Enter keeps it
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, markup=False)  # a file's name in it, as it is
+            yield self.not_taken_label()
             with Horizontal(classes="buttons"):
                 yield Button("Yes (y)", id="yes", variant="default" if self.risky else "primary")
                 yield Button("No (n)", id="no", variant="primary" if self.risky else "default")
@@ -81,10 +111,11 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoiceScreen(ModalScreen[str]):
+class ChoiceScreen(AskedByAKey, ModalScreen[str]):
     """A question with a few answers, each a letter key (or a click): no answer is
     focused, so Enter answers nothing; one that comes up on its own has ``asked_at``
-    (the App then takes no key typed for the screen below as an answer). Escape gives
+    (the App then takes no key typed for the screen below as an answer), one asked by
+    a key takes none typed on straight after it (``AskedByAKey``). Escape gives
     ``cancel``."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -93,13 +124,14 @@ class ChoiceScreen(ModalScreen[str]):
                  asked_at: float | None = None) -> None:
         super().__init__()
         self.question, self.answers = question, answers  # (letter, words)
-        self.cancel, self.asked_at = cancel, asked_at
+        self.cancel, self.asked_at, self.prompted_at = cancel, asked_at, monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, markup=False)  # a file's name in it, as it is
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
+            yield self.not_taken_label()
             with Vertical(classes="answers"):
                 for n, (letter, words) in enumerate(self.answers):
                     # a folder's name in it, as it is ("[/t]" would be markup, and stop the app)
