@@ -800,3 +800,20 @@ def test_values_typed_before_a_crash_onto_a_file_then_put_back_to_an_older_versi
         assert f"kept as {copy}" in again.told
     finally:
         again.close()
+
+
+def test_a_hard_link_put_at_the_journals_name_is_not_written_and_its_file_untouched(tmp_path):
+    """Attack run: ``ln g.json .f.json.journal`` while f.json was open, then a value
+    typed: g.json, another game, was cut and filled with f.json's journal lines. The
+    value is kept in memory, not saved (said), and saved once the link is gone."""
+    session = new_session()
+    other = tmp_path / "g.json"
+    other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
+    before = other.read_bytes()
+    os.link(other, journal_path(session.path))
+    session.apply(renown(21))
+    assert "hard link to another file" in session.save_problem and other.read_bytes() == before
+    journal_path(session.path).unlink()
+    assert session.retry()
+    session.close()
+    assert read_sheet(session.path).sheet.players[0].renown == 21 and other.read_bytes() == before

@@ -287,7 +287,7 @@ def test_a_lock_file_that_cannot_be_created_is_a_clear_save_error(code, tmp_path
         raise OSError(code, os.strerror(code))
 
     monkeypatch.setattr(lock_module.os, "open", refuse)
-    with pytest.raises(SaveError, match=r"cannot lock .*game\.json: the folder is read-only or not yours"):
+    with pytest.raises(SaveError, match=r"cannot lock .*game\.json: the file or its folder is read-only or not yours"):
         SheetLock(tmp_path / "game.json").acquire()
 
 
@@ -333,6 +333,21 @@ def test_a_lock_file_that_is_a_symlink_is_refused_and_its_target_untouched(tmp_p
     with pytest.raises(SaveError, match="not a plain file"):
         SheetLock(sheet).acquire()
     assert victim.read_bytes() == before
+
+
+def test_a_lock_file_that_is_a_hard_link_to_another_game_is_refused_and_that_game_untouched(tmp_path):
+    """Attack run: ``ln f.json g.json.lock`` then opening g.json wrote the lock's pid into
+    f.json, another game (and quitting removed the name, leaving only the wreck)."""
+    from scorepad.storage.atomic import SaveError
+
+    sheet, other = tmp_path / "g.json", tmp_path / "f.json"
+    sheet.write_text('{"format": "great-library-scoresheet"}')
+    other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
+    before = other.read_bytes()
+    os.link(other, lock_path(sheet))
+    with pytest.raises(SaveError, match="hard link to another file"):
+        SheetLock(sheet).acquire()
+    assert other.read_bytes() == before and lock_path(sheet).exists()
 
 
 def test_a_lock_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):

@@ -35,7 +35,7 @@ from .conftest import make_sheet
 from .test_journal import crash, new_session, renown
 
 DISK_FULL = "the disk is full (or the file is over its size limit)"
-NOT_YOURS = "the folder is read-only or not yours"
+NOT_YOURS = "the file or its folder is read-only or not yours"
 NAMES_TRIED = 999  # a new game tries its name, then -2 to -999
 
 

@@ -37,7 +37,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, atomic_write, explain, file_mode, real_target
+from .atomic import SaveError, atomic_write, explain, file_mode, own_file, real_target
 from .small_files import read_small_file
 
 # a journal holds a sheet's whole history at most twice (ours, then the changes after
@@ -139,8 +139,14 @@ class Journal:
             if self.fd is None:
                 # never through a link: whatever it points at is not ours to write; a new
                 # journal is as private as its sheet (it holds the same game)
-                self.fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
-                                  file_mode(self.sheet))
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
+                             file_mode(self.sheet))
+                try:
+                    own_file(fd)  # a hard link put at its name: another game's file, truncated below
+                except OSError:
+                    os.close(fd)
+                    raise
+                self.fd = fd
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:

@@ -32,7 +32,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from .atomic import SaveError, explain, real_target
+from .atomic import SaveError, explain, own_file, real_target
 
 try:
     import fcntl
@@ -42,7 +42,8 @@ except ImportError:  # Windows: see the module docstring
 
 # What stands where a lock file goes, by the error opening it gives (``_flock`` raises
 # EINVAL itself for a pipe or a device).
-NOT_A_PLAIN_FILE = {errno.ELOOP: "a link", errno.EINVAL: "a pipe or a device", errno.EISDIR: "a folder"}
+NOT_A_PLAIN_FILE = {errno.ELOOP: "a link", errno.EINVAL: "a pipe or a device", errno.EISDIR: "a folder",
+                    errno.EMLINK: "a hard link to another file (left as it was)"}
 
 
 def _clean(raw: object) -> dict:
@@ -128,8 +129,7 @@ class SheetLock:
         # no O_TRUNC (see the docstring); never through a link: the lock writes in its file
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, "the lock file is not a plain file")
+            own_file(fd)  # it is written: never a pipe, nor another game's file by a hard link
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if _same_file(fd, self.path):
                 return fd
