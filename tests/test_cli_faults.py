@@ -441,3 +441,13 @@ def test_a_closed_standard_stream_gets_no_traceback_and_the_exit_code_says_what_
             assert "standard output is closed" in done.stderr if code == 0 else "no such file" in done.stderr
         else:
             assert done.returncode == code and (done.stdout == "" if code else "Ana" in done.stdout)
+
+
+@pytest.mark.parametrize("name", [".", "/", ""])
+@pytest.mark.parametrize("command", [("score",), ("score", "--json"), ("export", "--to", "csv"), ("replay", "--print")])
+def test_a_folder_with_no_name_given_as_the_sheet_is_said_not_a_crash(capsys, scorepad_home, name, command):
+    """Attack run: ``score .``, ``score /`` and ``score ''`` stopped on an unexpected
+    error (exit 70, a crash report): looking for the journal of a name-less path."""
+    code, out, err = run(capsys, command[0], name, *command[1:])
+    assert code == 2 and out == "" and err.count("\n") == 1 and "is a folder, not a scoresheet file" in err
+    assert not (scorepad_home / "crash-reports").exists()

@@ -15,8 +15,8 @@ from .journal import changes_in, journal_path, read_journal
 def ours_left(path: Path) -> list | None:
     """Our history, as the journal of a sheet whose file is gone kept it (someone else
     deleted or moved the file while it was open, and scorepad stopped before the user
-    chose), or None."""
-    return ours_in(read_journal(journal_path(path))[0])
+    chose), or None. A path with no name (``.``, ``/``) is a folder: it has no journal."""
+    return ours_in(read_journal(journal_path(path))[0]) if path.name else None
 
 
 def ours_in(records: list[dict]) -> list | None:
