@@ -26,34 +26,54 @@ def read_sheet(path: Path):
     load here, on first use, not with the command line. With a journal beside it that
     goes on from this file (the app killed before its background save, or running
     now), the sheet as the app would open it: the journal's changes too, said on
-    stderr. Neither file is written."""
+    stderr. Neither file is written. Read again when the app saved the file meanwhile:
+    the file read before the save and its journal gone after it were a sheet without
+    the values just typed (a new user's ``score`` beside the app)."""
+    from .storage.atomic import stat_key
+
+    for _ in range(READS):
+        seen = stat_key(path)
+        loaded, said = sheet_and_journal(path)
+        if stat_key(path) == seen:
+            break
+    for words in said:
+        print(words, file=sys.stderr)
+    return loaded
+
+
+READS = 5  # reads of a sheet its app saves meanwhile, at most (a save takes milliseconds)
+
+
+def sheet_and_journal(path: Path):
+    """The sheet read from its file and the journal beside it (``read_sheet``), and what
+    to say on stderr about the journal."""
     from .storage.files import read_sheet as read
     from .storage.journal import journal_path
 
     loaded = read(path)
     if not os.path.lexists(journal_path(path)):  # a link to nowhere there is no journal of ours either
-        return loaded
+        return loaded, []
     from .messages import counted
     from .storage.document import Loaded
     from .storage.sheet_file import kept_apart, load_current
 
-    current = load_current(path)
+    current, said = load_current(path), []
     if current.journal is None and kept_apart(current) is not None:
-        print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
-              "another version of it (the file was rewritten after scorepad stopped): not counted here; "
-              f"`scorepad open {path.name}` keeps them as a copy", file=sys.stderr)
+        said.append(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
+                    "another version of it (the file was rewritten after scorepad stopped): not counted here; "
+                    f"`scorepad open {path.name}` keeps them as a copy")
     elif current.journal is None and (current.trouble or current.typed is None):
         # said, not passed over: it may hold values typed (none theirs holds already)
-        print(f"scorepad: {path.name}: its journal ({journal_path(path).name}) "
-              f"{current.trouble or 'belongs to another version of it'}: not counted here; "
-              f"`scorepad open {path.name}` moves it aside, kept", file=sys.stderr)
+        said.append(f"scorepad: {path.name}: its journal ({journal_path(path).name}) "
+                    f"{current.trouble or 'belongs to another version of it'}: not counted here; "
+                    f"`scorepad open {path.name}` moves it aside, kept")
     if not current.replayed or current.note:
-        return loaded  # a journal of another version of the file, or one that does not replay
+        return loaded, said  # a journal of another version of the file, or one that does not replay
     changes = current.pending
-    print(f"scorepad: {path.name}: {counted(changes, 'change')} typed since its last save "
-          f"{'is' if changes == 1 else 'are'} in its journal ({journal_path(path).name}) and counted here "
-          "(scorepad saves them into the file once it opens it)", file=sys.stderr)
-    return Loaded(current.states[-1], tuple(current.history), {}, loaded.saved)
+    said.append(f"scorepad: {path.name}: {counted(changes, 'change')} typed since its last save "
+                f"{'is' if changes == 1 else 'are'} in its journal ({journal_path(path).name}) and counted here "
+                "(scorepad saves them into the file once it opens it)")
+    return Loaded(current.states[-1], tuple(current.history), {}, loaded.saved), said
 
 
 def check_home() -> None:

@@ -817,3 +817,29 @@ def test_a_hard_link_put_at_the_journals_name_is_not_written_and_its_file_untouc
     assert session.retry()
     session.close()
     assert read_sheet(session.path).sheet.players[0].renown == 21 and other.read_bytes() == before
+
+
+def test_a_command_reading_while_the_app_saves_counts_the_values_just_typed(monkeypatch):
+    """``score`` beside the app showed a value the screen showed as not there (a new
+    user's run): it read the file, the app saved (a new file, the journal removed),
+    then it found no journal. The file changed under the reading: it is read again."""
+    from scorepad.cli import read_sheet as read_for_a_command
+    from scorepad.storage import files
+
+    session = new_session()
+    session.apply(renown(21))
+    session.sync()
+    reads = []
+    read = files.read_sheet
+
+    def read_then_the_app_saves(path):
+        loaded = read(path)
+        if not reads:
+            assert session.fold()  # the app's save, between the file's reading and the journal's
+        reads.append(loaded)
+        return loaded
+
+    monkeypatch.setattr(files, "read_sheet", read_then_the_app_saves)
+    assert read_for_a_command(session.path).sheet.players[0].renown == 21
+    assert len(reads) == 2
+    session.close()
