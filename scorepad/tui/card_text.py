@@ -61,8 +61,9 @@ class ScribesText:
 
 class ScholarsText:
     """``4 Hypatia, 3, 2``: a player's invited Scholars (S8). With commas, each part is
-    a card: its Renown, then its name as typed (digits and all). Without commas, a
-    number starts a card and the words after it, up to the next number, name it."""
+    a card: its Renown, then its name as typed (digits and all, but not digits alone:
+    ``3 2`` there meant two cards). Without commas, a number starts a card and the
+    words after it, up to the next number, name it."""
 
     list_name, noun = "scholars", "Scholar"
     takes_names = True
@@ -85,6 +86,11 @@ class ScholarsText:
         for renown, *name in parts:
             if not NUMBER.fullmatch(renown):
                 raise ValueError(f"{renown!r}: start each card with the Renown on it, then its name if you like")
+            if name and all(NUMBER.fullmatch(word) for word in name[0].split()):
+                # "4 Hypatia, 3 2" stored a card of 3 named "2": more cards were meant
+                cards_meant = ", ".join([renown, *name[0].split()])
+                raise ValueError(f"{renown + ' ' + name[0]!r}: with commas, each part is one card (its Renown, then "
+                                 f"its name), and a name is not a number: {cards_meant} types them as cards")
             if name and len(name[0]) > MAX_SCHOLAR_NAME:  # refused, not cut: the row shows what is stored
                 raise ValueError(f"a Scholar's name is at most {MAX_SCHOLAR_NAME} characters (this one has "
                                  f"{len(name[0])}): {clip(name[0], 24)!r}")

@@ -181,10 +181,15 @@ async def test_S7_one_line_of_cards_is_one_undo_step(game_path):
 
 
 async def test_S8_moving_through_a_row_stores_nothing_even_a_card_named_with_a_number(game_path):
+    """A card named "2" (typed so no more: ``2 2,`` is refused as two cards meant; a file
+    may hold one) is not stored again, nor refused, when the row is only passed over."""
+    from scorepad.rules.entries import PutScholar
+
     app = app_on(game_path)
     async with running(app, (80, 24)) as pilot:
         await goto(pilot, "scholars")
-        await burst(pilot, *"2 2,", "enter")  # one card of Renown 2, named "2"
+        app.live.send(PutScholar(player=0, index=None, scholar={"renown": 2, "name": "2"}))
+        await pilot.pause()
         before = len(app.session.history)
         await burst(pilot, "up", "enter", "up", "down", "pagedown")
         assert len(app.session.history) == before
