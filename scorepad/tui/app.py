@@ -17,11 +17,11 @@ from .crash_exit import CrashExit
 from .game_opener import GameOpener
 from .hang_up import HangUp
 from .ordered_keys import OrderedKeys
-from .kept_screens import GAME_SCREENS
+from .kept_screens import GAME_SCREENS, ORDER
 from .key_names import answer_key_names
 from .screen_stack import ScreenStack
 from .terminal_needed import TerminalNeeded
-from .screens.home import HomeScreen
+from .screens.home import NO_SCREENS_TO_WALK, HomeScreen
 from .theme_memory import ThemeMemory
 from .toast_repaint import ToastRepaint
 from .typed_forms import TypedForms
@@ -93,7 +93,13 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
             return "This is Home: F2 comes back here from any screen."
         if action in ("next_screen", "previous_screen") and self.current_game_screen() is None \
                 and not self.game_behind_home():
-            return "PageDown and PageUp walk the game's screens: open or start a game first."
+            return NO_SCREENS_TO_WALK
+        # the walk stops at either end, as a table's cursor does: held down, PageDown went
+        # round from Results to Game progress (a new user's run)
+        if action == "next_screen" and self.current_game_screen() == ORDER[-1]:
+            return "Results is the last screen: PageUp goes back (Ctrl+P jumps to any screen)."
+        if action == "previous_screen" and self.current_game_screen() == ORDER[0]:
+            return "Game progress is the first screen: PageDown goes on (Ctrl+P jumps to any screen)."
         if action in ("undo", "redo"):
             if self.game_behind_home():
                 return "Undo and redo work on the game's screens: PageDown goes back to the game."

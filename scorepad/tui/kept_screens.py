@@ -42,9 +42,9 @@ ORDER = tuple(GAME_SCREENS)
 
 def neighbours(name: str) -> tuple[str, ...]:
     """The game screens kept while ``name`` shows: itself, and PageUp's and PageDown's
-    (the walk wraps round, as the keys do)."""
+    (none past either end: the walk stops there, as the keys do)."""
     at = ORDER.index(name)
-    return ORDER[at - 1], name, ORDER[(at + 1) % len(ORDER)]
+    return ORDER[max(at - 1, 0):at + 2]
 
 
 def let_go_of_render_caches() -> None:
@@ -189,7 +189,10 @@ class KeptScreens:
         current = self.current_game_screen()
         if current is None:
             return
-        name = ORDER[(ORDER.index(current) + self.heading) % len(ORDER)]
+        at = ORDER.index(current) + self.heading
+        if not 0 <= at < len(ORDER):  # at either end the walk can only go back
+            at = ORDER.index(current) - self.heading
+        name = ORDER[at]
         if name not in self.kept:
             self._register(self, self.new_game_screen(name))
 

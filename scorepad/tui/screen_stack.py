@@ -78,7 +78,7 @@ class ScreenStack(KeptScreens):
     def move_screen(self, step: int) -> None:
         current = self.current_game_screen()
         if current is not None:
-            self.show_game_screen(ORDER[(ORDER.index(current) + step) % len(ORDER)], step)
+            self.show_game_screen(ORDER[ORDER.index(current) + step], step)  # never past an end: ``why_not``
         elif self.game_behind_home():
             self.back_to_game()
 

@@ -64,14 +64,16 @@ async def test_toasts_leave_the_live_totals_visible(game_path):
         assert shown and not any(toast.region.overlaps(totals) for toast in shown)
 
 
-async def test_pagedown_on_home_is_dimmed_and_pages_the_menu_without_a_warning(scorepad_home):
+async def test_pagedown_on_home_with_no_game_is_dimmed_moves_nothing_and_says_why(scorepad_home):
+    """PageDown paged Home's menu: the highlight went to Quit without a word, and the
+    next Enter quit the app (a new user's run)."""
     app = ScorepadApp()
     async with running(app, (80, 24), notifications=True) as pilot:
         active = {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}
         assert active["next_screen"] is False  # no game: the footer dims it
-        await pilot.press("pagedown")
-        assert app.screen.query_one("#menu").highlighted > 0  # the menu took the key
-        assert "game first" not in await toasts(pilot)
+        await pilot.press("pagedown", "pageup", "pagedown")
+        assert app.screen.query_one("#menu").highlighted == 0 and app.is_running
+        assert "open or start a game first" in await toasts(pilot)
 
 
 async def test_typing_on_a_read_only_sheet_is_refused_at_the_first_key_and_traps_nothing(scorepad_home):

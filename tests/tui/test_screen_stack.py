@@ -121,10 +121,10 @@ async def test_a_walk_back_with_pageup_finds_each_screen_composed_ahead(game_pat
     15-20 for one composed ahead). After a PageUp, PageUp's screen is composed ahead."""
     app = app_on(game_path)
     async with running(app) as pilot:
-        await pilot.press("pageup")  # Game progress to Results, round the end
+        app.action_go("results")
         await pilot.pause()
         for name in ("renown", "supplies", "scholars", "school", "pinax"):
-            await until_kept(pilot, {"progress", *neighbours(app.current_game_screen())})
+            await until_kept(pilot, {"progress", *neighbours(app.current_game_screen())})  # the first, frozen: kept
             ahead = app.kept[name]
             await pilot.press("pageup")
             await pilot.pause()

@@ -26,16 +26,24 @@ from .helpers import burst, count_cell, focused_id, goto, on_disk, settle, tab_t
 from .on_screen import screen_lines
 
 
-async def test_pagedown_pageup_walk_every_game_screen_in_order(game_path):
+async def test_pagedown_pageup_walk_every_game_screen_in_order_and_stop_at_either_end(game_path):
+    """Held down, PageDown went round from Results to Game progress (a new user's run):
+    the walk stops at either end, as a table's cursor does; the footer dims the key
+    there (it pages the screen's body, if anything)."""
+    def enabled(action: str) -> bool:
+        return {b.binding.action: b.enabled for b in app.screen.active_bindings.values()}[action]
+
     app = app_on(game_path)
     async with running(app) as pilot:
+        await pilot.press("pageup")
+        assert app.current_game_screen() == "progress" and not enabled("previous_screen")
         seen = []
         for _ in ORDER:
             seen.append(app.current_game_screen())
             await pilot.press("pagedown")
-        assert seen == list(ORDER) and app.current_game_screen() == "progress"
+        assert seen == list(ORDER) and app.current_game_screen() == "results" and not enabled("next_screen")
         await pilot.press("pageup")
-        assert app.current_game_screen() == "results"
+        assert app.current_game_screen() == "renown"
         await pilot.press("f2")
         assert isinstance(app.screen, HomeScreen)
 

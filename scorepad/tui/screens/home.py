@@ -4,6 +4,7 @@ history, statistics, the demo."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
@@ -17,6 +18,17 @@ from ..widgets.footer import FooterBand
 from ..widgets.title_bar import TitleBar
 
 
+NO_SCREENS_TO_WALK = "PageDown and PageUp walk the game's screens: open or start a game first."
+
+
+class HomeMenu(OptionList):
+    """Home's choices. PageDown and PageUp walk a game's screens, never page this list:
+    with no game open, paging moved the highlight to Quit without a word, and the
+    next Enter quit (a new user's run). They say why they do nothing."""
+
+    BINDINGS = [Binding("pagedown,pageup", "screen.no_screens_to_walk", show=False)]
+
+
 class HomeScreen(Screen):
     """The first screen: a short menu, keyboard first."""
 
@@ -25,11 +37,15 @@ class HomeScreen(Screen):
         with Vertical(id="home"):
             yield Label("scorepad — The Great Library", classes="title")
             yield Label("Score the end game: Pinax, School, Scholars, Supplies and Renown.", classes="hint")
-            yield OptionList(id="menu")
+            yield HomeMenu(id="menu")
         yield FooterBand()
 
     def on_mount(self) -> None:
         self.refresh_menu()
+
+    def action_no_screens_to_walk(self) -> None:
+        """PageDown or PageUp with no game to go back to: why they do nothing."""
+        self.notify(NO_SCREENS_TO_WALK, severity="warning")
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()

@@ -3,6 +3,8 @@ the winners, and export."""
 
 from __future__ import annotations
 
+from weakref import WeakSet
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -23,6 +25,12 @@ EXPORTS = {"csv": ".csv", "md": ".md", "bgstats": ".bgsplay", "bgg": ".bgg.txt"}
 EXPORT_NAMES = {"csv": "CSV", "md": "Markdown", "bgstats": "BG Stats", "bgg": "BGG play log"}
 
 
+# the games open in this window marked finished on arriving here once: an undo of the
+# mark stays undone, even on a Results screen composed anew (one is let go when the
+# screens next to it are not Results', and a visit back marked the game again)
+MARKED: WeakSet = WeakSet()
+
+
 class ResultsScreen(GameScreen):
     """The end of the walk: who won, and why."""
 
@@ -31,7 +39,6 @@ class ResultsScreen(GameScreen):
     EDITS = frozenset({"finished"})
     SCROLLS_BY_KEYS = True
 
-    marked_once = False  # this game was marked finished on arriving here, in this window
 
     def body(self) -> ComposeResult:
         yield Static("", id="record")
@@ -72,10 +79,10 @@ class ResultsScreen(GameScreen):
         play's end and duration are recorded with it."""
         super().on_screen_resume(event)
         live = self.live
-        if self.marked_once or live.read_only or self.sheet.finished or not live.end().triggered:
+        if live in MARKED or live.read_only or self.sheet.finished or not live.end().triggered:
             return
         if not any(isinstance(entry, SetRecord) and entry.finished is not None for entry in live.history):
-            self.marked_once = True
+            MARKED.add(live)
             if self.sheet.timer.running_since:
                 self.send(TimeGame(action="stop", at=now_moment()))
             self.send(SetRecord(finished=True))
