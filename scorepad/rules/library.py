@@ -15,6 +15,13 @@ from functools import lru_cache
 TOKEN = re.compile(r"^(?:(?P<plain>[.L#])|(?P<tile>[MGC])(?P<star>\*)?(?P<seal>[1-4])?)$")
 TOKEN_HELP = "use . L # or M, G, C with an optional * (translated) and Seal 1-4"
 TILE_NAMES = {"M": "Manuscript", "G": "Great Work", "C": "Craft"}
+# what each part of a token means, in words for the help screen
+TOKEN_WORDS = ((".", "an empty Library space"),
+               ("L", "a space with a Library Location tile (still empty for the end, M1)"),
+               ("#", "not a Library space"),
+               ("M  G  C", "a Manuscript, a Great Work, a Craft"),
+               ("*", "after M, G or C: translated (only translated ones score Seals, S2)"),
+               ("1-4", "after it: the Seal on it is that player's (M*2: a translated Manuscript, Seal of player 2)"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,18 @@ async def test_read_only_demo_says_why_ctrl_r_and_ctrl_n_do_nothing(scorepad_hom
             assert app.session.sheet == before
 
 
+async def test_results_of_a_read_only_game_offer_no_key_to_change_whether_it_counts(game_path, scorepad_home):
+    """The demo's Results said "Counted in statistics: yes (ctrl+f to change)", with
+    ctrl+f dimmed (a new user's run): only a game that can change offers it."""
+    from textual.widgets import Static
+
+    for app, offered in ((ScorepadApp(demo=True), False), (app_on(game_path), True)):
+        async with running(app) as pilot:
+            await goto(pilot, "results")
+            record = str(app.screen.query_one("#record", Static).render())
+            assert "Counted in statistics:" in record and ("ctrl+f to change" in record) is offered
+
+
 async def test_read_only_dims_the_keys_that_would_change_the_sheet(scorepad_home):
     app = ScorepadApp(demo=True)
     async with running(app, notifications=True) as pilot:

@@ -300,3 +300,22 @@ async def test_the_key_to_the_next_screen_shows_in_every_game_screens_footer_at_
         await goto(pilot, screen)
         footer = screen_lines(app)[-1]
         assert footer.lstrip().startswith("f1 Help  pgdn Next screen"), footer
+
+
+async def test_help_says_what_each_of_the_library_grids_codes_means(demo_path):
+    """The grid's hint names ``. L # M G C``, ``*`` and ``1-4``, and nothing said what
+    ``#`` or ``L`` is (a new user's run): the help lists each, in words (S2, M1)."""
+    from scorepad.rules.library import TOKEN
+
+    app = app_on(demo_path)
+    async with running(app, SMALL) as pilot:
+        await goto(pilot, "pinax")
+        await pilot.press("f1")
+        await pilot.press("end")
+        await pilot.pause(0.3)
+        tables = [table.sections for table in app.screen.query("KeyTable")]
+        codes = {code: words for _, rows in tables[-1] for code, words, _ in rows}
+        for token in (".", "L", "#", "M", "G", "C", "M*", "M*2"):
+            assert TOKEN.match(token), token  # the codes explained are the codes the grid takes
+        assert {".", "L", "#", "*", "1-4"} <= set(codes) and "Craft" in codes["M  G  C"]
+        assert "Location tile" in codes["L"] and "not a Library space" in codes["#"]

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
+from ...rules.library import TOKEN_WORDS
 from ..widgets.footer import SLANTED
 from ..widgets.muted import muted
 
@@ -79,7 +80,7 @@ def key_table(sections: list[tuple[str, list[Row]]], unavailable: Style) -> Grou
         for keys, description, enabled in rows:
             table.add_row(Text(keys, style="bold" if enabled else unavailable),
                           Text(description, style="" if enabled else unavailable))
-        parts += [Text(title, style="italic"), table]
+        parts += [Text(title, style="italic"), table] if title else [table]
     return Group(*parts)
 
 
@@ -118,6 +119,8 @@ class HelpScreen(ModalScreen):
             yield Label("Escape closes this help · PageDown / PageUp, arrows, Home, End scroll", classes="hint")
             yield Label("Keys", classes="heading")
             yield KeyTable(self.sections)
+            yield Label("The Library grid's codes (Pinax)", classes="heading")
+            yield KeyTable([("", [(code, words, True) for code, words in TOKEN_WORDS])])
             yield Label("Easy-to-miss rules", classes="heading")
             for rule, text in REMINDERS:
                 yield Static(f"[b]{rule}[/b]  {text}", classes="help-rule")

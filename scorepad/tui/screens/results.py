@@ -69,7 +69,7 @@ class ResultsScreen(GameScreen):
                   *(["The game timer is running (ctrl+g on Game progress pauses it)"]
                     if sheet.timer.running_since else []),
                   *([f"Notes: {sheet.notes}"] if sheet.notes else []),
-                  f"Counted in statistics: {counted} (ctrl+f to change)"]
+                  f"Counted in statistics: {counted}" + ("" if self.live.read_only else " (ctrl+f to change)")]
         self.query_one("#record", Static).update(Content("\n".join(record)))  # notes, a place: as typed
 
     def on_screen_resume(self, event: ScreenResume) -> None:
