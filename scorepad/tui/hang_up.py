@@ -57,10 +57,13 @@ class HangUp:
 
         self.store_typing()
         self.keep_typed_forms()
+        said = ""
         if self.changes_only_in_memory():
             with suppress(SaveError):  # nowhere to say it: the journal keeps what it has
-                self.session.rescue()
-        self.close_and_exit()
+                # said where the terminal is still there (SIGTERM): reopened, the sheet
+                # showed the file's values and nothing pointed to the copy (attack run)
+                said = f"the changes that could not be saved are in {self.session.rescue()}"
+        self.close_and_exit(said)
         # the sheet is closed: nothing is left to keep. With no terminal, an app still
         # ending (keys of a burst queued against the dead terminal) stayed alive for
         # good, busy; this ends the process if it has not ended by itself

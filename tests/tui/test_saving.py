@@ -199,6 +199,9 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
         await pilot.pause()
     (rescued,) = rescue_dir().glob("*.rescued-*.json")
     assert read_sheet(rescued).sheet.players[0].renown == 44
+    # said once the terminal is back (a SIGTERM leaves it): reopened, the sheet showed the
+    # file's values and nothing pointed to the copy (attack run)
+    assert str(rescued) in app.closing_words
 
 
 async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
