@@ -49,7 +49,8 @@ class GameOpener:
         elif session.path == DEMO:  # a bundled file: no writer to follow
             self.notify("The demo game is read-only: look around, nothing can change.", title="Demo")
         elif session.read_only:
-            self.notify("Open read-only: nothing can change here; it shows the file as it stands, and any change saved to it.",
+            self.notify("Open read-only: nothing can change here; it shows the file as it stands, "
+                        "and any change saved to it.",
                         title=session.path.name)
         if session.told:
             self.notify(session.told, title=session.path.name, timeout=12)
