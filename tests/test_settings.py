@@ -41,6 +41,8 @@ def test_a_settings_file_that_cannot_be_used_says_why_and_gives_the_defaults(tmp
     assert said(path, b'{"theme": "nord"}') == ({"theme": "nord"}, "")
     assert said(path, b"{nope") == ({}, f"Settings not read: {path} is not JSON.")
     assert said(path, b"[1, 2]") == ({}, f"Settings not read: {path} is not a JSON object.")
+    # the last of two silently won (attack run): which was meant? a sheet refuses them too
+    assert said(path, b'{"theme": "nord", "theme": "gruvbox"}') == ({}, f"Settings not read: {path} names 'theme' twice.")
     assert said(path, b" " * MAX_SETTINGS_BYTES + b"{}") == ({}, f"Settings not read: {path} is larger than a settings file can be.")
     assert said(path, b"{}" + b" " * (MAX_SETTINGS_BYTES - 2)) == ({}, "")  # just at the limit
     folder = tmp_path / "folder.json"

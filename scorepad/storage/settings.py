@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .atomic import SaveError, atomic_write
+from .json_text import DuplicateKey, unique_keys
 from .paths import HOME_VARIABLE, data_home
 from .small_files import read_small_file
 
@@ -45,7 +46,9 @@ def load_settings(path: Path | None = None) -> tuple[dict, str]:
     if data is None:
         return {}, ""
     try:
-        settings = json.loads(data)
+        settings = json.loads(data, object_pairs_hook=unique_keys)
+    except DuplicateKey as err:  # which of the two was meant? (a sheet refuses them too)
+        return {}, f"Settings not read: {path} names {err.key!r} twice."
     except (ValueError, RecursionError):
         return {}, f"Settings not read: {path} is not JSON."
     if not isinstance(settings, dict):
