@@ -56,13 +56,17 @@ def scope_words(figures: Figures, filters: Filters) -> str:
 
 
 def left_out(figures: Figures) -> str:
-    """The unfinished games the filters admit, which are never counted ("" for none)."""
+    """The unfinished games the filters admit, which are never counted ("" for none), and
+    with no finished game, how one counts (an empty screen of headings said nothing)."""
     if not figures.unfinished:
-        return ""
+        return "" if figures.counted else f"No finished game yet. {COUNTS_ONCE_FINISHED}"
     words = f"Not counted: {counted(len(figures.unfinished), 'unfinished game')} (listed by scorepad history)"
     if not figures.counted:  # games saved before a game could be finished, say
-        words += ". A game counts once it is finished: Results, once the end is triggered, marks it so"
+        words += f". {COUNTS_ONCE_FINISHED}"
     return words
+
+
+COUNTS_ONCE_FINISHED = "A game counts once it is finished: Results, once the end is triggered, marks it so"
 
 
 def name_width(figures: Figures) -> int:
@@ -109,8 +113,8 @@ def meetings_table(figures: Figures) -> list[str]:
 def stats_text(figures: Figures, filters: Filters = Filters()) -> str:
     """``scorepad stats``: what was counted, then the three tables."""
     lines = [f"Statistics over {scope_words(figures, filters)}"]
-    if figures.unfinished:
-        lines.append(left_out(figures))
+    if words := left_out(figures):
+        lines.append(words)
     if figures.players:
         lines += ["", *players_table(figures), "", *categories_table(figures)]
         if len(figures.players) > 1:

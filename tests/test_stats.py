@@ -238,6 +238,10 @@ def test_with_no_finished_game_the_statistics_say_how_a_game_counts(fixture_game
         "Statistics over 0 finished games",
         "Not counted: 1 unfinished game (listed by scorepad history). A game counts once it is finished: "
         "Results, once the end is triggered, marks it so"]
+    # no game at all (a first look at Statistics): its headings alone said nothing
+    assert stats_text(figures([])).splitlines() == [
+        "Statistics over 0 finished games",
+        "No finished game yet. A game counts once it is finished: Results, once the end is triggered, marks it so"]
 
 
 @pytest.mark.parametrize("filters, words", [
