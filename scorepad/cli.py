@@ -14,11 +14,14 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .storage.atomic import SaveError, atomic_write
+from .storage.atomic import SaveError, atomic_write, stat_key
 from .storage.errors import SheetFileError
 
 if TYPE_CHECKING:
     import argparse
+
+
+READS = 5  # reads of a sheet its app saves meanwhile, at most (a save takes milliseconds)
 
 
 def read_sheet(path: Path):
@@ -29,8 +32,6 @@ def read_sheet(path: Path):
     stderr. Neither file is written. Read again when the app saved the file meanwhile:
     the file read before the save and its journal gone after it were a sheet without
     the values just typed (a new user's ``score`` beside the app)."""
-    from .storage.atomic import stat_key
-
     for _ in range(READS):
         seen = stat_key(path)
         loaded, said = sheet_and_journal(path)
@@ -39,9 +40,6 @@ def read_sheet(path: Path):
     for words in said:
         print(words, file=sys.stderr)
     return loaded
-
-
-READS = 5  # reads of a sheet its app saves meanwhile, at most (a save takes milliseconds)
 
 
 def sheet_and_journal(path: Path):

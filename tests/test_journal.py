@@ -805,18 +805,51 @@ def test_values_typed_before_a_crash_onto_a_file_then_put_back_to_an_older_versi
 def test_a_hard_link_put_at_the_journals_name_is_not_written_and_its_file_untouched(tmp_path):
     """Attack run: ``ln g.json .f.json.journal`` while f.json was open, then a value
     typed: g.json, another game, was cut and filled with f.json's journal lines. The
-    value is kept in memory, not saved (said), and saved once the link is gone."""
+    journal's name gets a file of its own; the other file is left as it was."""
     session = new_session()
     other = tmp_path / "g.json"
     other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
     before = other.read_bytes()
     os.link(other, journal_path(session.path))
     session.apply(renown(21))
-    assert "hard link to another file" in session.save_problem and other.read_bytes() == before
+    session.sync()
+    assert session.save_problem is None and other.read_bytes() == before
+    assert journal_path(session.path).stat().st_nlink == 1
+    crash(session)
+    assert SheetSession.open(session.path).sheet.players[0].renown == 21  # the journal: ours alone
+
+
+def test_our_journal_with_a_second_name_goes_on_saving_and_the_other_name_keeps_its_copy(tmp_path):
+    """Review: a journal left by a crash, then hard-linked by a backup (``cp -al``): every
+    save was refused as "a hard link to another file", and the changes stayed in memory
+    only. It is ours: the name gets a copy of its own, the backup stays as it was."""
+    session = new_session()
+    session.apply(renown(11))
+    session.sync()
+    crash(session)
+    backup = tmp_path / "backup.journal"
+    os.link(journal_path(session.path), backup)
+    kept = backup.read_bytes()
+    opened = SheetSession.open(session.path)
+    opened.apply(renown(12, player=1))
+    opened.sync()
+    assert opened.save_problem is None and backup.read_bytes() == kept
+    opened.close()
+    players = read_sheet(session.path).sheet.players
+    assert (players[0].renown, players[1].renown) == (11, 12)
+
+
+def test_a_pipe_at_the_journals_name_is_refused_without_hanging(tmp_path):
+    """Review: the journal was opened blocking, and a pipe with no reader at its name
+    hung the app at the first value typed. Now: not saved, said; the value waits."""
+    session = new_session()
+    os.mkfifo(journal_path(session.path))
+    session.apply(renown(5))
+    assert session.save_problem and session.sheet.players[0].renown == 5
     journal_path(session.path).unlink()
     assert session.retry()
     session.close()
-    assert read_sheet(session.path).sheet.players[0].renown == 21 and other.read_bytes() == before
+    assert read_sheet(session.path).sheet.players[0].renown == 5
 
 
 def test_a_command_reading_while_the_app_saves_counts_the_values_just_typed(monkeypatch):

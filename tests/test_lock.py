@@ -345,7 +345,8 @@ def test_a_lock_file_that_is_a_hard_link_to_another_game_is_refused_and_that_gam
     other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
     before = other.read_bytes()
     os.link(other, lock_path(sheet))
-    with pytest.raises(SaveError, match="hard link to another file"):
+    with pytest.raises(SaveError, match=r"g\.json\.lock has another name too \(a hard link\), so it is not "
+                                        r"written; remove it \(it holds nothing of the game\)"):
         SheetLock(sheet).acquire()
     assert other.read_bytes() == before and lock_path(sheet).exists()
 

@@ -37,7 +37,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, atomic_write, explain, file_mode, own_file, real_target
+from .atomic import SaveError, SharedFile, atomic_write, explain, file_mode, own_file, real_target
 from .small_files import read_small_file
 
 # a journal holds a sheet's whole history at most twice (ours, then the changes after
@@ -139,14 +139,7 @@ class Journal:
             if self.fd is None:
                 # never through a link: whatever it points at is not ours to write; a new
                 # journal is as private as its sheet (it holds the same game)
-                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0),
-                             file_mode(self.sheet))
-                try:
-                    own_file(fd)  # a hard link put at its name: another game's file, truncated below
-                except OSError:
-                    os.close(fd)
-                    raise
-                self.fd = fd
+                self.fd = self._open_own()
                 self.torn = True
             if self.torn:  # after a failed write (or on a file we did not write): whole lines only
                 if self.size is None:
@@ -176,6 +169,36 @@ class Journal:
             if self.synced == 0 and self.fd is not None:  # never a file we could not open (a link)
                 self._drop_empty()
             raise SaveError(explain(err, self.path)) from err
+
+    def _open_own(self) -> int:
+        """The journal's file, open for writing: never through a link (whatever it points
+        at is not ours to write), nor a pipe (non-blocking: one with no reader hung the
+        app), and a file no other name shares: one that has (a hard link, another game's
+        file put at its name, or a backup's of ours) is left as it is, its name given a
+        copy of our lines alone (a new journal is as private as its sheet: it holds the
+        same game)."""
+        for _ in range(2):  # once more only if a link was put there again meanwhile
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0), file_mode(self.sheet))
+            try:
+                own_file(fd)
+                return fd
+            except SharedFile:
+                os.close(fd)
+                self._unshare()
+            except OSError:
+                os.close(fd)
+                raise
+        raise SharedFile()
+
+    def _unshare(self) -> None:
+        """Put at the journal's name a file of its own holding our lines (the first
+        ``size`` bytes of the file there; with the size unknown, all a journal may hold),
+        leaving the file its other names share as it was."""
+        with open(self.path, "rb", opener=lambda name, flags: os.open(name, flags | getattr(os, "O_NOFOLLOW", 0))) \
+                as shared:
+            ours = shared.read(MAX_JOURNAL_BYTES if self.size is None else self.size)
+        atomic_write(self.path, ours, follow=False, mode=file_mode(self.sheet), folders=False)
 
     def _drop_empty(self) -> None:
         """Remove a journal none of whose lines is known to be on disk (a full disk took

@@ -32,7 +32,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from .atomic import SaveError, explain, own_file, real_target
+from .atomic import SaveError, SharedFile, explain, own_file, real_target
 
 try:
     import fcntl
@@ -42,8 +42,7 @@ except ImportError:  # Windows: see the module docstring
 
 # What stands where a lock file goes, by the error opening it gives (``_flock`` raises
 # EINVAL itself for a pipe or a device).
-NOT_A_PLAIN_FILE = {errno.ELOOP: "a link", errno.EINVAL: "a pipe or a device", errno.EISDIR: "a folder",
-                    errno.EMLINK: "a hard link to another file (left as it was)"}
+NOT_A_PLAIN_FILE = {errno.ELOOP: "a link", errno.EINVAL: "a pipe or a device", errno.EISDIR: "a folder"}
 
 
 def _clean(raw: object) -> dict:
@@ -107,6 +106,9 @@ class SheetLock:
                     break
             else:
                 raise SheetLocked(self.sheet, self.holder())
+        except SharedFile as err:  # another game's file, maybe: never written (it holds nothing of ours)
+            raise SaveError(f"cannot lock {self.sheet}: {self.path.name} {err.strerror}; remove it (it holds "
+                            "nothing of the game), then open the sheet again") from err
         except OSError as err:
             if what := NOT_A_PLAIN_FILE.get(err.errno):  # in the way of our lock file
                 raise SaveError(f"cannot lock {self.sheet}: {self.path.name} is not a plain file "

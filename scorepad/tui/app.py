@@ -17,7 +17,7 @@ from .crash_exit import CrashExit
 from .game_opener import GameOpener
 from .hang_up import HangUp
 from .ordered_keys import OrderedKeys
-from .kept_screens import GAME_SCREENS, ORDER
+from .kept_screens import GAME_SCREENS, step_from
 from .key_names import answer_key_names
 from .screen_stack import ScreenStack
 from .terminal_needed import TerminalNeeded
@@ -94,12 +94,10 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
         if action in ("next_screen", "previous_screen") and self.current_game_screen() is None \
                 and not self.game_behind_home():
             return NO_SCREENS_TO_WALK
-        # the walk stops at either end, as a table's cursor does: held down, PageDown went
-        # round from Results to Game progress (a new user's run)
-        if action == "next_screen" and self.current_game_screen() == ORDER[-1]:
-            return "Results is the last screen: PageUp goes back (Ctrl+P jumps to any screen)."
-        if action == "previous_screen" and self.current_game_screen() == ORDER[0]:
-            return "Game progress is the first screen: PageDown goes on (Ctrl+P jumps to any screen)."
+        current = self.current_game_screen()
+        if action in ("next_screen", "previous_screen") and current is not None \
+                and step_from(current, 1 if action == "next_screen" else -1) is None:
+            return f"{GAME_SCREENS[current][0]} is the walk's end: Ctrl+P jumps to any screen."
         if action in ("undo", "redo"):
             if self.game_behind_home():
                 return "Undo and redo work on the game's screens: PageDown goes back to the game."

@@ -61,9 +61,9 @@ class ScribesText:
 
 class ScholarsText:
     """``4 Hypatia, 3, 2``: a player's invited Scholars (S8). With commas, each part is
-    a card: its Renown, then its name as typed (digits and all, but not digits alone:
-    ``3 2`` there meant two cards). Without commas, a number starts a card and the
-    words after it, up to the next number, name it."""
+    a card: its Renown, then its name as typed (digits and all, but never starting
+    with a number: ``3 2`` or ``3 4 Euclid`` there meant two cards). Without commas, a
+    number starts a card and the words after it, up to the next number, name it."""
 
     list_name, noun = "scholars", "Scholar"
     takes_names = True
@@ -86,9 +86,13 @@ class ScholarsText:
         for renown, *name in parts:
             if not NUMBER.fullmatch(renown):
                 raise ValueError(f"{renown!r}: start each card with the Renown on it, then its name if you like")
-            if name and all(NUMBER.fullmatch(word) for word in name[0].split()):
-                # "4 Hypatia, 3 2" stored a card of 3 named "2": more cards were meant
-                cards_meant = ", ".join([renown, *name[0].split()])
+            if name and NUMBER.fullmatch(name[0].split()[0]):
+                # "4 Hypatia, 3 2" stored a card of 3 named "2", "3 4 Euclid" one named
+                # "4 Euclid": more cards were meant (a name may hold digits, not start so)
+                words = name[0].split()
+                count = next((i for i, word in enumerate(words) if not NUMBER.fullmatch(word)), len(words))
+                lead, named = words[:count], " ".join(words[count:])  # the numbers it starts with, the rest
+                cards_meant = ", ".join([renown, *lead[:-1], f"{lead[-1]} {named}".strip()])
                 raise ValueError(f"{renown + ' ' + name[0]!r}: with commas, each part is one card (its Renown, then "
                                  f"its name), and a name is not a number: {cards_meant} types them as cards")
             if name and len(name[0]) > MAX_SCHOLAR_NAME:  # refused, not cut: the row shows what is stored

@@ -40,11 +40,17 @@ GAME_SCREENS: dict[str, tuple[str, str]] = {
 ORDER = tuple(GAME_SCREENS)
 
 
+def step_from(name: str, step: int) -> str | None:
+    """The game screen ``step`` from ``name`` in the walk (1: PageDown's), or None past
+    either end: the walk stops there (held down, PageDown went round from Results to
+    Game progress: a new user's run)."""
+    at = ORDER.index(name) + step
+    return ORDER[at] if 0 <= at < len(ORDER) else None
+
+
 def neighbours(name: str) -> tuple[str, ...]:
-    """The game screens kept while ``name`` shows: itself, and PageUp's and PageDown's
-    (none past either end: the walk stops there, as the keys do)."""
-    at = ORDER.index(name)
-    return ORDER[max(at - 1, 0):at + 2]
+    """The game screens kept while ``name`` shows: itself, and PageUp's and PageDown's."""
+    return tuple(kept for kept in (step_from(name, -1), name, step_from(name, 1)) if kept is not None)
 
 
 def let_go_of_render_caches() -> None:
@@ -189,10 +195,7 @@ class KeptScreens:
         current = self.current_game_screen()
         if current is None:
             return
-        at = ORDER.index(current) + self.heading
-        if not 0 <= at < len(ORDER):  # at either end the walk can only go back
-            at = ORDER.index(current) - self.heading
-        name = ORDER[at]
+        name = step_from(current, self.heading) or step_from(current, -self.heading)  # at an end: back
         if name not in self.kept:
             self._register(self, self.new_game_screen(name))
 

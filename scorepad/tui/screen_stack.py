@@ -8,7 +8,7 @@ kept while their game is open (``kept_screens.py``).
 
 from __future__ import annotations
 
-from .kept_screens import ORDER, KeptScreens, mounted
+from .kept_screens import KeptScreens, mounted, step_from
 from .screens.home import HomeScreen
 
 
@@ -78,7 +78,8 @@ class ScreenStack(KeptScreens):
     def move_screen(self, step: int) -> None:
         current = self.current_game_screen()
         if current is not None:
-            self.show_game_screen(ORDER[ORDER.index(current) + step], step)  # never past an end: ``why_not``
+            if (name := step_from(current, step)) is not None:
+                self.show_game_screen(name, step)
         elif self.game_behind_home():
             self.back_to_game()
 
