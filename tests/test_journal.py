@@ -839,17 +839,24 @@ def test_our_journal_with_a_second_name_goes_on_saving_and_the_other_name_keeps_
     assert (players[0].renown, players[1].renown) == (11, 12)
 
 
-def test_a_pipe_at_the_journals_name_is_refused_without_hanging(tmp_path):
+def test_a_pipe_at_the_journals_name_neither_hangs_nor_takes_the_journal(tmp_path):
     """Review: the journal was opened blocking, and a pipe with no reader at its name
-    hung the app at the first value typed. Now: not saved, said; the value waits."""
+    hung the app at the first value typed. A new journal is a file of its own put at
+    its name; one going on is read without blocking, and a pipe there is refused."""
     session = new_session()
     os.mkfifo(journal_path(session.path))
     session.apply(renown(5))
-    assert session.save_problem and session.sheet.players[0].renown == 5
+    session.sync()
+    assert session.save_problem is None and journal_path(session.path).is_file()
+    session.journal.close()
     journal_path(session.path).unlink()
-    assert session.retry()
+    os.mkfifo(journal_path(session.path))
+    session.apply(renown(6))
+    assert "not a plain file" in session.save_problem and session.sheet.players[0].renown == 6
+    journal_path(session.path).unlink()
+    assert session.retry() and session.fold()  # once the pipe is gone: saved
     session.close()
-    assert read_sheet(session.path).sheet.players[0].renown == 5
+    assert read_sheet(session.path).sheet.players[0].renown == 6
 
 
 def test_a_command_reading_while_the_app_saves_counts_the_values_just_typed(monkeypatch):
@@ -876,3 +883,20 @@ def test_a_command_reading_while_the_app_saves_counts_the_values_just_typed(monk
     assert read_for_a_command(session.path).sheet.players[0].renown == 21
     assert len(reads) == 2
     session.close()
+
+
+def test_save_elsewhere_starts_a_journal_of_its_own_over_a_file_left_at_its_name(tmp_path):
+    """Attack run: a stale journal (or another game hard-linked) at the new name's journal
+    was taken for ours, our lines after its own: reopened after a crash, the journal was
+    "damaged" and the value typed was gone. It is set aside; ours starts afresh."""
+    session = new_session()
+    target = tmp_path / "new.json"
+    other = tmp_path / "g.json"
+    other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
+    before = other.read_bytes()
+    os.link(other, journal_path(target))
+    session.save_as(target)
+    session.apply(renown(77))
+    session.sync()
+    crash(session)
+    assert SheetSession.open(target).sheet.players[0].renown == 77 and other.read_bytes() == before

@@ -335,20 +335,35 @@ def test_a_lock_file_that_is_a_symlink_is_refused_and_its_target_untouched(tmp_p
     assert victim.read_bytes() == before
 
 
-def test_a_lock_file_that_is_a_hard_link_to_another_game_is_refused_and_that_game_untouched(tmp_path):
+def test_a_lock_file_that_is_a_hard_link_to_another_game_is_never_written(tmp_path):
     """Attack run: ``ln f.json g.json.lock`` then opening g.json wrote the lock's pid into
-    f.json, another game (and quitting removed the name, leaving only the wreck)."""
-    from scorepad.storage.atomic import SaveError
-
+    f.json, another game; a check of the file's links raced with the link's removal. The
+    file found at the lock's name is never written: a file of our own takes the name."""
     sheet, other = tmp_path / "g.json", tmp_path / "f.json"
     sheet.write_text('{"format": "great-library-scoresheet"}')
     other.write_text('{"format": "great-library-scoresheet", "title": "another game"}')
     before = other.read_bytes()
     os.link(other, lock_path(sheet))
-    with pytest.raises(SaveError, match=r"g\.json\.lock has another name too \(a hard link\), so it is not "
-                                        r"written; remove it \(it holds nothing of the game\)"):
+    lock = SheetLock(sheet).acquire()
+    assert other.read_bytes() == before and other.stat().st_nlink == 1
+    assert json.loads(lock_path(sheet).read_text())["pid"] == os.getpid()
+    with pytest.raises(SheetLocked):  # and it is the lock: the next taker waits for it
         SheetLock(sheet).acquire()
-    assert other.read_bytes() == before and lock_path(sheet).exists()
+    lock.release()
+    assert other.read_bytes() == before
+
+
+def test_a_lock_taken_while_another_taker_holds_the_file_found_is_never_two(tmp_path):
+    """The file found at the name is let go once ours takes the name: a taker that had
+    opened the one found locks it, sees it is no longer at the name, and finds ours."""
+    sheet = tmp_path / "g.json"
+    lock_path(sheet).write_text("")
+    first = SheetLock(sheet).acquire()
+    for _ in range(3):
+        with pytest.raises(SheetLocked):
+            SheetLock(sheet).acquire()
+    first.release()
+    SheetLock(sheet).acquire().release()
 
 
 def test_a_lock_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):

@@ -236,12 +236,21 @@ def test_the_journal_has_its_sheets_permissions():
     session.close()
 
 
-def test_a_journal_that_is_a_link_is_refused_never_written_through(tmp_path):
+def test_a_journal_that_is_a_link_is_never_written_through(tmp_path):
+    """A new journal is a file of its own put at its name: a link there is replaced, not
+    followed. One with our lines in it (a journal going on) is refused, not read through."""
     session = new_session()
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     journal_path(session.path).symlink_to(victim)
     session.apply(renown(5))
+    session.sync()
+    assert victim.read_text() == "precious" and not journal_path(session.path).is_symlink()
+    assert session.save_problem is None and not session.unsaved
+    session.journal.close()
+    journal_path(session.path).unlink()
+    journal_path(session.path).symlink_to(victim)
+    session.apply(renown(6))
     assert victim.read_text() == "precious" and session.unsaved
     assert session.save_problem == f"cannot save {journal_path(session.path)}: {os.strerror(errno.ELOOP)}"
     session.close()

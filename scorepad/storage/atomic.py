@@ -36,8 +36,6 @@ def explain(err: OSError, path: Path, doing: str = "save") -> str:
         return f"cannot {doing} {path}: the disk is full (or the file is over its size limit)"
     if err.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return f"cannot {doing} {path}: the file or its folder is read-only or not yours"
-    if isinstance(err, SharedFile):
-        return f"cannot {doing} {path}: it {err.strerror}, left as it was; remove it, then go on"
     if err.errno in (errno.ENOTDIR, errno.EEXIST) and not path.parent.is_dir():
         return f"cannot {doing} {path}: {path.parent} is a file, not a folder"
     if err.errno == errno.EEXIST:
@@ -45,25 +43,6 @@ def explain(err: OSError, path: Path, doing: str = "save") -> str:
     if err.errno == errno.ENOENT and not os.path.isdir(path.parent):
         return f"cannot {doing} {path}: no such folder: {path.parent}"
     return f"cannot {doing} {path}: {err.strerror or err}"
-
-
-class SharedFile(OSError):
-    """A file scorepad writes in place has another name too (a hard link)."""
-
-    def __init__(self) -> None:
-        super().__init__(errno.EMLINK, "has another name too (a hard link), so it is not written")
-
-
-def own_file(fd: int) -> None:
-    """OSError unless the file open on ``fd`` is a plain file no other name shares:
-    scorepad writes in place only in files of its own (a lock, a journal), and a hard
-    link put at such a name by anyone made it write over another game (SharedFile), as
-    a pipe or a device would take what it writes (EINVAL)."""
-    found = os.fstat(fd)
-    if not stat.S_ISREG(found.st_mode):
-        raise OSError(errno.EINVAL, "not a plain file")
-    if found.st_nlink > 1:
-        raise SharedFile()
 
 
 def real_target(path: Path) -> Path:

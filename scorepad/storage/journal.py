@@ -28,6 +28,7 @@ shown.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -37,7 +38,7 @@ from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
-from .atomic import SaveError, SharedFile, atomic_write, explain, file_mode, own_file, real_target
+from .atomic import SaveError, atomic_write, explain, file_mode, new_temporary, real_target
 from .small_files import read_small_file
 
 # a journal holds a sheet's whole history at most twice (ours, then the changes after
@@ -171,34 +172,43 @@ class Journal:
             raise SaveError(explain(err, self.path)) from err
 
     def _open_own(self) -> int:
-        """The journal's file, open for writing: never through a link (whatever it points
-        at is not ours to write), nor a pipe (non-blocking: one with no reader hung the
-        app), and a file no other name shares: one that has (a hard link, another game's
-        file put at its name, or a backup's of ours) is left as it is, its name given a
-        copy of our lines alone (a new journal is as private as its sheet: it holds the
-        same game)."""
-        for _ in range(2):  # once more only if a link was put there again meanwhile
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-                         | getattr(os, "O_NONBLOCK", 0), file_mode(self.sheet))
-            try:
-                own_file(fd)
-                return fd
-            except SharedFile:
-                os.close(fd)
-                self._unshare()
-            except OSError:
-                os.close(fd)
-                raise
-        raise SharedFile()
+        """The journal's file, open for writing: always a new file made under a name of
+        its own (never one found at the journal's name, which is opened for reading
+        only, and only a plain file), holding our lines, then put at the journal's name.
+        A file found there and written in place was another game's, once hard-linked
+        there (a check of its links raced with the link's removal), and a pipe there hung
+        the app. Its first ``size`` bytes are ours (all a journal may hold when the size
+        is unknown)."""
+        ours = self._our_lines()
+        fd, temporary = new_temporary(self.path, file_mode(self.sheet))
+        try:
+            view = memoryview(ours)
+            while view:
+                view = view[os.write(fd, view):]
+            if ours:
+                os.fsync(fd)
+            os.replace(temporary, self.path)
+        except BaseException:
+            os.close(fd)
+            with suppress(OSError):
+                os.unlink(temporary)
+            raise
+        self.size = self.synced = len(ours)
+        return fd
 
-    def _unshare(self) -> None:
-        """Put at the journal's name a file of its own holding our lines (the first
-        ``size`` bytes of the file there; with the size unknown, all a journal may hold),
-        leaving the file its other names share as it was."""
-        with open(self.path, "rb", opener=lambda name, flags: os.open(name, flags | getattr(os, "O_NOFOLLOW", 0))) \
-                as shared:
-            ours = shared.read(MAX_JOURNAL_BYTES if self.size is None else self.size)
-        atomic_write(self.path, ours, follow=False, mode=file_mode(self.sheet), folders=False)
+    def _our_lines(self) -> bytes:
+        """Our lines in the file at the journal's name (b"" when there is none, or when a
+        new journal begins): read without blocking (a pipe) and without following a link."""
+        if self.size == 0:
+            return b""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        except FileNotFoundError:
+            return b""
+        with os.fdopen(fd, "rb") as there:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a plain file")
+            return there.read(MAX_JOURNAL_BYTES if self.size is None else self.size)
 
     def _drop_empty(self) -> None:
         """Remove a journal none of whose lines is known to be on disk (a full disk took

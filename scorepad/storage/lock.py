@@ -9,8 +9,10 @@ belongs to an open file description: two SheetLocks in one process exclude each 
 No O_TRUNC (a loser would erase the winner's information); the file is removed at release
 while still locked, so a taker that opened it just before may lock a file no longer at the
 path: after locking it checks the path still names its file (st_dev, st_ino), else retries.
-The winner writes {"pid", "host", "since"} in it for the "open in another scorepad" message:
-information only, which never decides who holds the lock (``holder()`` trusts none of it).
+The winner puts a file of its own at the name, locked before it is there, holding {"pid",
+"host", "since"} for the "open in another scorepad" message: information only, which never
+decides who holds the lock (``holder()`` trusts none of it). A file found at the name is
+never written (once hard-linked there, it was another game's).
 The sheet file itself is flocked too, so that two of its names (hard links, each with its
 own lock file) are one writer; a save puts a new file in its place, so the lock follows
 it (``follow_file``), and the old file, if another name keeps it, is another game's now.
@@ -32,7 +34,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from .atomic import SaveError, SharedFile, explain, own_file, real_target
+from .atomic import SaveError, explain, new_temporary, real_target
 
 try:
     import fcntl
@@ -106,32 +108,57 @@ class SheetLock:
                     break
             else:
                 raise SheetLocked(self.sheet, self.holder())
-        except SharedFile as err:  # another game's file, maybe: never written (it holds nothing of ours)
-            raise SaveError(f"cannot lock {self.sheet}: {self.path.name} {err.strerror}; remove it (it holds "
-                            "nothing of the game), then open the sheet again") from err
         except OSError as err:
             if what := NOT_A_PLAIN_FILE.get(err.errno):  # in the way of our lock file
                 raise SaveError(f"cannot lock {self.sheet}: {self.path.name} is not a plain file "
                                 f"but {what}; remove it, then open the sheet again") from err
             raise SaveError(explain(err, self.sheet, "lock")) from err
+        self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
+        if fcntl:
+            fd = self.own_file_at_the_name(fd)
+        else:
+            with suppress(OSError):  # information only, in the file O_EXCL just made
+                os.write(fd, json.dumps(self._info).encode())
         self._fd, self.held = fd, True
         try:
             self.hold_file()
         except SheetLocked:
             self.release()
             raise
-        self._info = {"pid": os.getpid(), "host": socket.gethostname(), "since": time.time()}
-        with suppress(OSError):  # information only: a full disk must not cost us the lock
-            # equivalent at any length under ours: the write below covers it from offset 0
-            os.ftruncate(fd, 0)  # pragma: no mutate
-            os.write(fd, json.dumps(self._info).encode())
         return self
 
+    def own_file_at_the_name(self, found: int) -> int:
+        """With the file found at the lock's name locked (``found``), put at the name a
+        file of our own, with our information, locked before it is there, and let go of
+        the one found: a file found there is never written. Written in place, it was
+        another game's once hard-linked there (a check of its links raced with the
+        link's removal). A taker that opened the file found waits for it, then finds it
+        is no longer at the name, and tries the one there: ours, locked. Where no file
+        can be made (a read-only folder), the one found stays the lock, unwritten."""
+        try:
+            fd, temporary = new_temporary(self.path, 0o644)
+        except OSError:
+            return found
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # new: no one else has it
+            with suppress(OSError):  # information only: a full disk must not cost us the lock
+                os.write(fd, json.dumps(self._info).encode())
+            os.replace(temporary, self.path)
+        except OSError:
+            os.close(fd)
+            with suppress(OSError):
+                os.unlink(temporary)
+            return found
+        os.close(found)
+        return fd
+
     def _flock(self) -> int | None:
-        # no O_TRUNC (see the docstring); never through a link: the lock writes in its file
+        # no O_TRUNC (see the docstring); never through a link; never written (a file of
+        # our own takes its name once it is locked: ``own_file_at_the_name``)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         try:
-            own_file(fd)  # it is written: never a pipe, nor another game's file by a hard link
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "the lock file is not a plain file")
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if _same_file(fd, self.path):
                 return fd

@@ -366,7 +366,12 @@ class SheetSession(ChangedUnderUs):
             self.lock.release()
         self.journal.close()
         self.path, self.lock, self.read_only, self.save_problem, self.note = path, lock, False, None, ""
-        self.file, self.journal, self.conflict = target, Journal(path), None
+        # a journal of its own from its first line: a file left at its name (stale, or
+        # another game's linked there) was taken for ours, our lines after its own
+        if os.path.lexists(journal_path(path)):
+            with suppress(SaveError):
+                Journal(path).set_aside()
+        self.file, self.journal, self.conflict = target, Journal(path, 0, 0), None
 
     def saves_to(self, path: Path) -> bool:
         """Whether ``path`` names the file this sheet is saved in: its own name however
