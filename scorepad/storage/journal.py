@@ -67,6 +67,13 @@ def digest(data: bytes | list[bytes]) -> str:
     return found.hexdigest()
 
 
+def write_whole(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (a write may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
 class Journal:
     """Appends changes to a sheet's journal; lines that could not be written wait in
     ``pending`` and go first at the next write (a full disk, a read-only folder).
@@ -150,9 +157,7 @@ class Journal:
                 self.torn = False
             if self.pending:
                 data = b"".join(self.pending)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self.fd, view):]
+                write_whole(self.fd, data)
                 self.written += self.pending
                 self.pending.clear()
                 self.size += len(data)
@@ -182,9 +187,7 @@ class Journal:
         ours = self._our_lines()
         fd, temporary = new_temporary(self.path, file_mode(self.sheet))
         try:
-            view = memoryview(ours)
-            while view:
-                view = view[os.write(fd, view):]
+            write_whole(fd, ours)
             if ours:
                 os.fsync(fd)
             os.replace(temporary, self.path)

@@ -91,13 +91,12 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
         """Why an action of the App cannot work now (its key is dimmed and says so)."""
         if action == "home" and isinstance(self.screen, HomeScreen):
             return "This is Home: F2 comes back here from any screen."
-        if action in ("next_screen", "previous_screen") and self.current_game_screen() is None \
-                and not self.game_behind_home():
-            return NO_SCREENS_TO_WALK
-        current = self.current_game_screen()
-        if action in ("next_screen", "previous_screen") and current is not None \
-                and step_from(current, 1 if action == "next_screen" else -1) is None:
-            return f"{GAME_SCREENS[current][0]} is the walk's end: Ctrl+P jumps to any screen."
+        if action in ("next_screen", "previous_screen"):
+            current = self.current_game_screen()
+            if current is None and not self.game_behind_home():
+                return NO_SCREENS_TO_WALK
+            if current is not None and step_from(current, 1 if action == "next_screen" else -1) is None:
+                return f"{GAME_SCREENS[current][0]} is the walk's end: Ctrl+P jumps to any screen."
         if action in ("undo", "redo"):
             if self.game_behind_home():
                 return "Undo and redo work on the game's screens: PageDown goes back to the game."

@@ -26,13 +26,13 @@ class AskedByAKey:
     no key of that run as an answer (``prompted_at``: when it was asked) and says so
     here; a key after a pause answers at once."""
 
-    prompted_at: float = 0.0
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.prompted_at = monotonic()  # made as the key that asks it is handled
 
     def note_not_taken(self) -> None:
-        """Say, once, that keys typed on were not taken as an answer."""
-        said = self.query_one("#not-taken", Label)
-        if not said.display:
-            said.display = True
+        """Say that keys typed on were not taken as an answer."""
+        self.query_one("#not-taken", Label).display = True
 
     @staticmethod
     def not_taken_label() -> Label:
@@ -51,7 +51,7 @@ class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
 
     def __init__(self, question: str, *, risky: bool = False) -> None:
         super().__init__()
-        self.question, self.prompted_at = question, monotonic()
+        self.question = question
         self.risky = risky  # yes loses something: No has the focus, so Enter keeps it
 
     def compose(self) -> ComposeResult:
@@ -124,7 +124,7 @@ class ChoiceScreen(AskedByAKey, ModalScreen[str]):
                  asked_at: float | None = None) -> None:
         super().__init__()
         self.question, self.answers = question, answers  # (letter, words)
-        self.cancel, self.asked_at, self.prompted_at = cancel, asked_at, monotonic()
+        self.cancel, self.asked_at = cancel, asked_at
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
