@@ -3,11 +3,14 @@ changed under us, and the rescue copy of values that could not be saved."""
 
 from __future__ import annotations
 
+import glob
+import json
 import os
 from datetime import datetime
 from pathlib import Path
 
 from .atomic import SaveError, atomic_write, file_mode
+from .errors import SheetFileError
 from .paths import HOME_VARIABLE, data_home
 
 
@@ -44,3 +47,23 @@ def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) 
                 break
             return folder / name
     raise SaveError("; ".join(problems) or f"cannot keep a copy of {sheet.name}")
+
+
+def newer_rescue(sheet: Path, game_id: str, since: float) -> Path | None:
+    """The latest rescue copy of this game (the same ``id``) written after ``since`` (the
+    sheet's and its journal's last change), beside the sheet or in the rescue folder:
+    changes the disk refused, kept when the app quit, that the sheet lacks. Files that
+    cannot be read as a sheet of this game are passed over: they are not what is asked."""
+    from .files import read_bytes  # the sheet reader's own care: no pipe, no giant file
+
+    found: list[tuple[float, Path]] = []
+    for folder in (sheet.parent / COPIES, rescue_dir()):
+        for name in glob.glob(f"{glob.escape(sheet.stem)}.rescued-*.json", root_dir=folder):
+            copy = folder / name
+            try:
+                written = copy.stat().st_mtime
+                if written > since and game_id and json.loads(read_bytes(copy)).get("id") == game_id:
+                    found.append((written, copy))
+            except (OSError, SheetFileError, ValueError, AttributeError, RecursionError):
+                continue
+    return max(found)[1] if found else None

@@ -23,7 +23,7 @@ from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, explain, new_file_place, real_target, stat_key, write_protected
 from .changed_under_us import ChangedUnderUs
-from .copies import keep_copy
+from .copies import keep_copy, newer_rescue
 from .document import MAX_HISTORY
 from .errors import SheetFileError
 from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
@@ -124,6 +124,7 @@ class SheetSession(ChangedUnderUs):
             return cls.brought_back(path, ours)
         if not os.path.exists(path):  # a link to a file gone too: its lock would need its folder
             read_bytes(path)  # the reader's own words for what is there (SheetFileError)
+        since = cls.last_changed(path)  # before opening folds a journal into it
         lock = None if read_only or protected else SheetLock(path).acquire()
         try:
             current = load_current(path)
@@ -176,11 +177,25 @@ class SheetSession(ChangedUnderUs):
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
+            if (rescued := newer_rescue(path, session.sheet.id, since)) is not None:
+                session.told = " ".join(filter(None, (session.told, (
+                    f"A rescue copy of this game, newer than {path.name}, is at {rescued} (changes the "
+                    f"disk refused were kept there): `scorepad open {rescued}` shows it; "
+                    f"{path.name} is shown as saved."))))
         except BaseException:
             if lock:
                 lock.release()
             raise
         return session
+
+    @staticmethod
+    def last_changed(path: Path) -> float:
+        """When the sheet or its journal last changed (0 for neither there)."""
+        times = [0.0]
+        for file in (path, journal_path(path)):
+            with suppress(OSError):
+                times.append(file.stat().st_mtime)
+        return max(times)
 
     @classmethod
     def brought_back(cls, path: Path, ours: list) -> SheetSession:

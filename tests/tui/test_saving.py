@@ -19,7 +19,7 @@ from scorepad.storage.session import SheetSession
 from scorepad.tui.screens.dialogs import UNPROMPTED, ChoiceScreen, SaveAsScreen
 
 from .conftest import app_on, running
-from .helpers import burst, goto, on_disk, type_line, until
+from .helpers import burst, goto, on_disk, toasts, type_line, until
 from .on_screen import screen_lines
 
 
@@ -193,6 +193,7 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
     async with running(app) as pilot:
         await goto(pilot, "renown")
 
+        writes = journal.os.write
         fill_the_disk(monkeypatch)
         await pilot.press("4", "4")
         app.hung_up()  # the value typed cannot be written: nobody to ask, so a rescue copy
@@ -202,6 +203,11 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
     # said once the terminal is back (a SIGTERM leaves it): reopened, the sheet showed the
     # file's values and nothing pointed to the copy (attack run)
     assert str(rescued) in app.closing_words
+    monkeypatch.setattr(journal.os, "write", writes)  # the disk has room again
+    again = app_on(game_path)  # the next opening of the sheet points to the copy too
+    async with running(again, notifications=True) as pilot:
+        said = "".join((await toasts(pilot)).split())
+    assert f"scorepadopen{rescued}" in said
 
 
 async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
