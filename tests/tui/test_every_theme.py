@@ -86,20 +86,47 @@ def unreadable_text(screen, lines: slice = slice(None), columns: slice = slice(N
 
 
 @pytest.mark.slow
-async def test_every_word_on_every_game_screen_reads_in_every_theme_at_80x24(demo_path):  # noqa: F811
+@pytest.mark.parametrize("size", [(80, 24), (100, 80)])
+async def test_every_word_on_every_game_screen_reads_in_every_theme(demo_path, size):  # noqa: F811
     """Issue 12, seen by a new user: in textual-light every heading was orange on grey
     (1.4:1), the phase marked dark blue on dark blue, the winner green on grey; some
-    themes drew the footer's keys at 1.5:1. Every piece of text drawn, every theme."""
+    themes drew the footer's keys at 1.5:1. Every piece of text drawn, every theme; in
+    a tall terminal too, so what lies below the fold at 80x24 is drawn (the Library
+    grid's ``#`` read at 2.6:1 there)."""
     from scorepad.tui.kept_screens import ORDER
 
     app = app_on(demo_path)
-    async with running(app, (80, 24)) as pilot:
+    async with running(app, size) as pilot:
         problems = []
         for theme in sorted(app.available_themes):
             app.theme = theme
             for name in ORDER:
                 await goto(pilot, name)
                 problems += [f"{theme} {name}: {words}" for words in unreadable_text(app.screen)]
+        assert problems == []
+
+
+async def test_every_cell_of_the_library_grid_reads_in_every_theme(demo_path):  # noqa: F811
+    """A ``#`` cell (not a Library space) read at 2.6:1 in textual-light (a new user's
+    run): the grid lies below the fold, where the every-word test never looked."""
+    from scorepad.tui.widgets.library_grid import LibraryGridEditor
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        grid = app.screen.query_one(LibraryGridEditor)
+        grid.focus()
+        grid.scroll_visible(animate=False)
+        await pilot.pause()
+        top, rows = grid.region.y, grid.region.height
+        drawn = [line for line in range(top, top + rows) if "#" in "".join(
+            segment.text for segment in app.screen._compositor.render_strips()[line])]
+        assert drawn, "the grid's # cells are on screen"
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            problems += [f"{theme}: {words}" for words in unreadable_text(app.screen, slice(top, top + rows))]
         assert problems == []
 
 

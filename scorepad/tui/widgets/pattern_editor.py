@@ -17,6 +17,7 @@ class PatternEditor(CursorGrid):
     """Posts ``Toggled`` with the new cell set; the screen decides whether it is stored."""
 
     BINDINGS = [Binding("space", "toggle", "Toggle cell")]
+    COMPONENT_CLASSES = {"pattern-editor--empty"}  # a cell out of the pattern: quiet, still read
 
     @dataclass
     class Toggled(Message):
@@ -38,11 +39,12 @@ class PatternEditor(CursorGrid):
 
     def render(self) -> Text:
         text = Text()
+        empty = self.get_component_rich_style("pattern-editor--empty")
         for r in range(SIZE):
             for c in range(SIZE):
                 on = (r, c) in self.cells
                 style = "reverse" if (r, c) == self.cursor and self.has_focus else ""
-                text.append("■ " if on else "· ", style=style or ("bold" if on else "dim"))
+                text.append("■ " if on else "· ", style=style or ("bold" if on else empty))
             text.append("\n")
         return text
 
