@@ -284,3 +284,35 @@ def test_the_record_in_one_line():
     assert record_words(TWO.but(played=TWO.played.but(finished=at(5)))) == "Played ? to 2026-11-27 20:05"
     assert record_words(TWO.but(played=TWO.played.but(started=at(5)))) == "Played 2026-11-27 20:05 to ?"
     assert record_words(TWO) == ""
+
+
+@pytest.mark.parametrize(("started", "finished", "minutes", "problem"), [
+    (at(0), at(60), 142, "A duration of 2 h 22 min is longer than Started to Finished (1 h 00 min)."),
+    (at(0), at(24 * 60 + 1), 0, "Finished is in the future (2026-11-28 20:01): a typo?"),
+    (at(24 * 60 + 1), "", None, "Started is in the future (2026-11-28 20:01): a typo?"),
+])
+def test_a_record_that_cannot_be_true_is_said(started, finished, minutes, problem):
+    """A new user's run: a play record kept a duration longer than the time from Started
+    to Finished, and a Finished time a day ahead. Said before it is stored."""
+    from scorepad.rules.play_record import Played
+    from scorepad.rules.record_text import unlikely_record
+
+    played = Played(started=started, finished=finished)
+    assert unlikely_record(played, minutes, now=EIGHT_PM + timedelta(hours=2)) == problem
+
+
+@pytest.mark.parametrize(("started", "finished", "minutes"), [
+    (at(0), at(60), 60),  # the whole span timed
+    (at(0), at(60), 61),  # a minute's rounding: the timer rounds to the nearest
+    (at(0), "", 142),  # no span to compare with
+    ("", at(60), 142),
+    (at(0), at(125), None),  # no duration
+    (at(0), at(124), 0),
+    (at(0), at(125), 0),  # a few minutes ahead of this machine's clock: another clock
+])
+def test_a_record_that_can_be_true_is_not_questioned(started, finished, minutes):
+    from scorepad.rules.play_record import Played
+    from scorepad.rules.record_text import unlikely_record
+
+    assert unlikely_record(Played(started=started, finished=finished), minutes,
+                           now=EIGHT_PM + timedelta(hours=2)) == ""

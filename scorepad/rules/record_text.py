@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from .models import Sheet
-from .play_record import MAX_MINUTES, check_moment, read_moment
+from .play_record import MAX_MINUTES, Played, check_moment, minutes_of, read_moment
 
 
 def duration_words(minutes: int) -> str:
@@ -23,6 +23,8 @@ def clock_words(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}"
 
 
+AHEAD = timedelta(hours=1)  # a time typed a little ahead (rounded up, another clock) is no typo
+ROUNDING = 1  # minutes: the timer's duration is rounded to the nearest minute
 TYPED_DURATION = re.compile(r"^(?:(\d{1,4})\s*(?:h|:)\s*)?(?:(\d{1,6})\s*(?:min|m)?)?$")
 
 
@@ -51,6 +53,21 @@ def typed_moment(text: str) -> str:
     except (ValueError, OverflowError):  # past the calendar's ends once made UTC ("year 0")
         raise ValueError(f'"{text[:30]}" is out of the dates a record takes: '
                          "type a date from 0002-01-01 to 9998-12-31") from None
+
+
+def unlikely_record(played: Played, minutes: int | None, now: datetime) -> str:
+    """Why a record of the play cannot be true, in words ("" when it can): a time more
+    than an hour after ``now``, or a duration longer than Started to Finished. The rules
+    leave the record free (old files keep what they hold); the form asks before storing."""
+    for name, stored in (("Started", played.started), ("Finished", played.finished)):
+        if stored and read_moment(stored) > now + AHEAD:
+            return f"{name} is in the future ({moment_text(stored)}): a typo?"
+    if minutes and played.started and played.finished:
+        span = minutes_of(int((read_moment(played.finished) - read_moment(played.started)).total_seconds()))
+        if minutes > span + ROUNDING:
+            return (f"A duration of {duration_words(minutes)} is longer than Started to Finished "
+                    f"({duration_words(span)}).")
+    return ""
 
 
 def typed_minutes(text: str) -> int:

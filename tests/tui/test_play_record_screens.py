@@ -8,6 +8,7 @@ import pytest
 from scorepad.rules.entries import RecordEvent, SetRecord
 from scorepad.rules.record_text import moment_text
 from scorepad.storage.session import SheetSession
+from scorepad.tui.screens.dialogs import ConfirmScreen
 from scorepad.tui.screens.record import RecordScreen
 from textual.widgets import Input, Static
 
@@ -273,3 +274,33 @@ async def test_the_clock_ticking_while_game_progress_has_no_widgets_shows_nothin
         screen.show_timer()  # what the interval calls
         await pilot.pause()
         assert app.is_running and not screen.query("#timer")
+
+
+async def test_a_duration_longer_than_the_play_is_said_in_the_form_and_nothing_is_stored(game_path, answer_at_once):
+    """A new user's run: Started 19:00, Finished 20:00 and a duration of 142 minutes
+    were kept without a word."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", *"2026-11-27 19:00", "enter", *"2026-11-27 20:00", "enter",
+                    "enter", *"142", "ctrl+s")
+        assert isinstance(app.screen, ConfirmScreen)  # the table may know better: it is asked
+        assert "longer than Started to Finished (1 h 00 min). Keep the record as typed?" in app.screen.question
+        await burst(pilot, "enter")  # No has the focus: back to the form, nothing stored
+        assert isinstance(app.screen, RecordScreen)
+        assert "longer than Started to Finished (1 h 00 min)" in text_of(app, "#record-problem")
+        assert len(app.session.history) == 1 and on_disk(app).sheet.duration_minutes == 0
+        await burst(pilot, "backspace", "backspace", "backspace", *"55", "ctrl+s")  # what fits is kept
+        assert not isinstance(app.screen, RecordScreen)
+        assert app.session.sheet.duration_minutes == 55
+
+
+async def test_a_finish_ahead_of_the_clock_is_kept_when_the_table_says_so(game_path, answer_at_once):
+    """The laptop's clock may be the one that is wrong: y keeps the record as typed."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+e", "enter", *"2999-01-01 20:00", "ctrl+s")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Finished is in the future (2999-01-01 20:00): a typo? Keep the record as typed?"
+        await burst(pilot, "y")
+        assert not isinstance(app.screen, (ConfirmScreen, RecordScreen))
+        assert moment_text(on_disk(app).sheet.played.finished) == "2999-01-01 20:00"

@@ -4,12 +4,15 @@ notes (DESIGN, "The record of the play"). None of it changes a score.
 Enter goes to the next field, ctrl+s keeps the record, Esc leaves it as it was (asking
 first when something is typed: it closed at once, and all typed in it was lost). What
 the sheet refuses (a finish before the start, a duration typed while the timer runs)
-is said in the form, which stays open with what was typed. Ctrl+Q asks before what was
+is said in the form, which stays open with what was typed; a record that cannot be true
+(a time over an hour ahead, a duration longer than Started to Finished) is asked about,
+as the laptop's clock may be the one that is wrong. Ctrl+Q asks before what was
 typed is lost; a hang-up keeps it, as ctrl+s would (``typed_forms``).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Callable
 
 from pydantic import ValidationError
@@ -24,7 +27,7 @@ from textual.widgets import Input, Label, Select, Static
 from ...rules.entries import SetRecord
 from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
-from ...rules.record_text import moment_text, typed_minutes, typed_moment
+from ...rules.record_text import moment_text, typed_minutes, typed_moment, unlikely_record
 from ..typed_value import entry_problem
 from ..widgets.form_field import TakesPastes, paste_in_line
 from ..widgets.form_focus import UP_DOWN, UpDownField
@@ -120,7 +123,7 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         self.query_one("#started", Input).focus()
 
     def on_record_field_refused(self, event: RecordField.Refused) -> None:
-        self.query_one("#record-problem", Static).update(Content(f"{LABELS[event.field.id]}: {event.words}"))
+        self.say(f"{LABELS[event.field.id]}: {event.words}")
 
     def action_next_field(self) -> None:
         """Focus the text field after the focused one; Enter in the last keeps the record."""
@@ -161,27 +164,53 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         start = self.query_one("#start", Select).value
         return start if isinstance(start, str) else ""
 
-    def store(self) -> tuple[bool, str]:
-        """Store the changes as one entry: whether one was stored, and what stops it
-        ("" when nothing does: nothing changed, say)."""
+    def checked(self) -> tuple[SetRecord | None, str]:
+        """The entry for what was changed (None when nothing was), or what is wrong."""
         try:
             entry = self.entry()
         except ValidationError as err:
-            return False, entry_problem(err)
+            return None, entry_problem(err)
         except ValueError as err:
-            return False, str(err)
-        if entry == SetRecord():
-            return False, ""  # nothing changed: nothing to store or to undo
-        refusal = self.send(entry)
-        return not refusal, refusal or ""
+            return None, str(err)
+        return (None if entry == SetRecord() else entry), ""  # nothing changed: nothing to store or undo
+
+    def doubt(self, entry: SetRecord) -> str:
+        """Why the record this entry makes is unlikely ("" when it is not, or when it
+        leaves the times and the duration as they were)."""
+        if entry.played is None and entry.duration_minutes is None:
+            return ""
+        played = self.sheet.played if entry.played is None else entry.played
+        minutes = self.sheet.duration_minutes if entry.duration_minutes is None else entry.duration_minutes
+        return unlikely_record(played, minutes, datetime.now().astimezone())
 
     def action_keep(self) -> None:
-        """Store the changes as one entry, or say in the form what is wrong."""
-        stored, problem = self.store()
+        """Store the changes as one entry, or say in the form what is wrong. A record
+        that cannot be true (a time ahead, a duration longer than the play) is said, and
+        kept only if the table says so: the laptop's clock may be the one that is wrong."""
+        entry, problem = self.checked()
         if problem:
-            self.query_one("#record-problem", Static).update(Content(problem))
+            self.say(problem)
+            return
+        if entry is None:
+            self.dismiss(False)
+            return
+        if doubt := self.doubt(entry):
+            self.say(doubt)
+            self.app.push_screen(ConfirmScreen(f"{doubt} Keep the record as typed?", risky=True),
+                                 lambda keep: keep and self.send_and_close(entry))
+            return
+        self.send_and_close(entry)
+
+    def send_and_close(self, entry: SetRecord) -> None:
+        """Store the entry and close the form, or say why the sheet refused it."""
+        if refusal := self.send(entry):
+            self.say(refusal)
         else:
-            self.dismiss(stored)
+            self.dismiss(True)
+
+    def say(self, problem: str) -> None:
+        """Say in the form what stops the record being kept."""
+        self.query_one("#record-problem", Static).update(Content(problem))
 
     def changed(self) -> bool:
         """Whether any field differs from what the sheet holds."""
@@ -196,7 +225,8 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
     def keep_typed(self) -> None:
         """Nobody to ask (a hang-up): store what was typed, as ctrl+s would; what the
         sheet refuses stays unstored (there is no one to tell)."""
-        self.store()
+        if (entry := self.checked()[0]) is not None:
+            self.send(entry)
 
     def action_cancel(self) -> None:
         """Esc: close the form, leaving the record as it was; with something changed,
