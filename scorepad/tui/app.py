@@ -101,7 +101,10 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
             if self.game_behind_home():
                 return "Undo and redo work on the game's screens: PageDown goes back to the game."
             if self.current_game_screen() is None:
-                return "Undo and redo work on the game's screens: open the game first."
+                # a screen may say it itself (a replay); else where undo works, from here
+                return getattr(self.screen, "NO_UNDO", None) or (
+                    "Undo and redo work on the game's screens: F2, then PageDown, goes back to the open game."
+                    if self.game is not None else "Undo and redo work on a game's screens: open a game first.")
             if self.live.read_only:
                 return READ_ONLY
         return None

@@ -520,3 +520,25 @@ async def test_the_palettes_page_keys_before_its_list_is_laid_out_do_nothing_not
         assert app.screen is palette and not app.crash_words
         await pilot.press("escape")
         assert app.screen is not palette
+
+
+async def test_undo_away_from_the_game_screens_says_where_it_works_not_to_open_the_game(game_path):
+    """In a replay, and on Setup over an open game, Ctrl+Z said "open the game first"
+    with the game open (a new user's run). Each place says what is true there, and
+    nothing is undone."""
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await goto(pilot, "renown")
+        await type_line(pilot, "10")
+        app.open_replay(game_path)
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        await burst(pilot, "ctrl+z")
+        assert app.why_not("undo") == "A replay shows the game's steps as they were: it changes nothing, so it undoes nothing."
+        await burst(pilot, "escape")
+        app.new_game()
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)
+        assert app.why_not("undo") == ("Undo and redo work on the game's screens: F2, then PageDown, "
+                                       "goes back to the open game.")
+        assert app.session.sheet.players[0].renown == 10
