@@ -53,11 +53,15 @@ TWO = make_sheet({"name": "Ana"}, {"name": "Ben", "scribes": [{"knowledge": 2}]}
     (UndoTimeline(), "Last timeline mark taken back"),
     (SetRecord(location="Ana's", start_player="Ben"), "Location: Ana's; Start player: Ben"),
     (SetRecord(duration_minutes=142, notes="x"), "Duration: 2 h 22 min; Notes changed"),
-    (SetRecord(played={"started": "2026-11-27T19:05:00+01:00"}), "Played: 2026-11-27T19:05:00+01:00 to ?"),
+    (SetRecord(played={"started": "2026-11-27T19:05:00+01:00"}), "Played: 2026-11-27 19:05 to ?"),  # the table's wall time, not ISO 8601
     (SetRecord(finished=False), "Game marked not finished"),
     (SetRecord(finished=True, location="", start_player=""), "Location: (none); Start player: (none); Game marked finished"),
     (SetRecord(played={"started": "2026-11-27T19:05:00+01:00", "finished": "2026-11-27T21:05:00+01:00"}),
-     "Played: 2026-11-27T19:05:00+01:00 to 2026-11-27T21:05:00+01:00"),
+     "Played: 2026-11-27 19:05 to 21:05"),
+    (SetRecord(played={"started": "2026-11-27T19:05:00+01:00", "finished": "2026-11-28T01:05:00+01:00"}),
+     "Played: 2026-11-27 19:05 to 2026-11-28 01:05"),
+    (SetRecord(played={"finished": "2026-11-28T01:05:00+01:00"}), "Played: ? to 2026-11-28 01:05"),
+    (SetRecord(played={}), "Played: (none)"),  # both times cleared
     (SetRecord(), "Record unchanged"),
     (TimeGame(action="start", at="2026-11-27T19:05:00+01:00"), "Game timer started at 19:05"),
     (TimeGame(action="pause", at="2026-11-27T20:05:59+01:00"), "Game timer paused at 20:05"),

@@ -11,7 +11,7 @@ from .entry_base import EntryError, checked
 from .model_base import Model
 from .models import Sheet, StartPlayer
 from .play_record import Location, Minutes, Moment, Notes, Played, minutes_of, read_moment
-from .record_text import clock_words, duration_words
+from .record_text import clock_words, duration_words, played_words
 
 
 class SetRecord(Model):
@@ -38,7 +38,7 @@ class SetRecord(Model):
         if self.duration_minutes is not None:
             parts.append(f"Duration: {duration_words(self.duration_minutes)}")
         if self.played is not None:
-            parts.append(f"Played: {self.played.started or '?'} to {self.played.finished or '?'}")
+            parts.append(f"Played: {played_words(self.played) or '(none)'}")
         if self.notes is not None:
             parts.append("Notes changed")
         if self.finished is not None:

@@ -85,15 +85,21 @@ def typed_minutes(text: str) -> int:
     return total
 
 
+def played_words(played: Played) -> str:
+    """When the game was played: ``2026-11-27 19:05 to 21:40`` (the end's date only when
+    it is another day; ``?`` for a time not recorded), "" when neither is."""
+    started, finished = moment_text(played.started), moment_text(played.finished)
+    if not (started or finished):
+        return ""
+    same_day = started[:10] == finished[:10]
+    return f"{started or '?'} to {finished[11:] if same_day else finished or '?'}"
+
+
 def record_words(sheet: Sheet) -> str:
     """The record in one line: ``Played 2026-11-27 19:05 to 21:40 · 2 h 22 min · at Ana's ·
     Ben started`` ("" when nothing is recorded). Notes are not in it: they are the
     table's own words, shown apart."""
-    parts = []
-    started, finished = moment_text(sheet.played.started), moment_text(sheet.played.finished)
-    if started or finished:
-        same_day = started[:10] == finished[:10]
-        parts.append(f"Played {started or '?'} to {finished[11:] if same_day else finished or '?'}")
+    parts = [f"Played {span}"] if (span := played_words(sheet.played)) else []
     if sheet.duration_minutes:
         parts.append(duration_words(sheet.duration_minutes))
     if sheet.location:
