@@ -165,10 +165,17 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
         yield SystemCommand("Demo game", "Open the bundled finished game", self.open_demo)
         yield from self.save_commands()
         if self.session is not None:
-            yield SystemCommand("Start or pause the game timer", "On Game progress (ctrl+g there)",
-                                lambda: self.on_game_screen("progress", "action_timer"))
-            yield SystemCommand("Play record", "When, where, who started, notes (ctrl+e on Game progress)",
-                                lambda: self.on_game_screen("progress", "action_record"))
+            # each screen's own keys, from anywhere: it shows that screen and does it there
+            for title, help_text, name, action in (
+                ("Record an Event", "E1: on Game progress (ctrl+r there)", "progress", "action_event"),
+                ("Take back the last timeline mark", "On Game progress (ctrl+t there)", "progress", "action_take_back"),
+                ("Start or pause the game timer", "On Game progress (ctrl+g there)", "progress", "action_timer"),
+                ("Stop the game timer", "Records the play's end and duration", "progress", "action_stop"),
+                ("Play record", "When, where, who started, notes (ctrl+e on Game progress)", "progress",
+                 "action_record"),
+                ("Finished or not", "Counted in statistics or not (ctrl+f on Results)", "results", "action_finished"),
+            ):
+                yield SystemCommand(title, help_text, lambda n=name, a=action: self.on_game_screen(n, a))
             yield SystemCommand("Replay this game", "Step through its history",
                                 lambda: self.open_replay(self.session.path))
             from .screens.results import EXPORT_NAMES
@@ -179,9 +186,17 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
 
     def on_game_screen(self, name: str, method: str, *args) -> None:
         """Show the game screen ``name``, then call its ``method``: a palette command for
-        what a screen's own key does there."""
+        what a screen's own key does there. The swap ``action_go`` queues runs first, to
+        the end (a screen composed then has mounted): run after a refresh only, Finished
+        or not met a Results screen with no widgets yet. A value refused on the screen
+        showing keeps it there, and nothing is done."""
         self.action_go(name)
-        self.call_after_refresh(lambda: getattr(self.screen, method)(*args))
+
+        def there() -> None:
+            if self.current_game_screen() == name:
+                getattr(self.screen, method)(*args)
+
+        self.call_next(there)
 
     def on_unmount(self) -> None:
         self.stop_watching()

@@ -147,6 +147,32 @@ async def test_the_palette_starts_the_game_timer_and_opens_the_play_record_from_
         assert app.current_game_screen() == "results"
         assert [p.suffix for p in exports_dir().iterdir()] == [".csv"]
 
+async def test_every_key_of_game_progress_and_results_is_in_the_palette_too(game_path):
+    """The palette had the timer's start and the play record, but not Record Event,
+    Take back mark, Stop timer or Finished or not (a new user's run): each is there and
+    does, from any screen, what its key does on its own screen."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["Record an Event"].callback()
+        await settle(pilot)
+        assert app.current_game_screen() == "progress" and len(app.session.sheet.timeline) == 1
+        commands["Take back the last timeline mark"].callback()
+        await settle(pilot)
+        assert app.session.sheet.timeline == ()
+        commands["Start or pause the game timer"].callback()
+        await settle(pilot)
+        await goto(pilot, "school")
+        commands["Stop the game timer"].callback()
+        await settle(pilot)
+        assert not app.session.sheet.timer.running_since and app.session.sheet.played.finished
+        was = app.session.sheet.finished
+        commands["Finished or not"].callback()
+        await settle(pilot)
+        assert app.current_game_screen() == "results" and app.session.sheet.finished is not was
+
+
 async def test_undo_and_redo_everywhere(game_path):
     app = app_on(game_path)
     async with running(app) as pilot:
