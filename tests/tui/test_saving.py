@@ -522,3 +522,17 @@ async def test_save_elsewhere_onto_the_sheets_own_file_says_so_and_nothing_chang
         assert not isinstance(app.screen, SaveAsScreen) and "Not saved" not in await toasts(pilot)
         assert app.session.path == game_path and app.session.lock.held and not app.save_state
     assert game_path.read_bytes() == before
+
+
+async def test_save_elsewhere_shows_one_problem_at_a_time(game_path):
+    """A path refused by the disk, then one refused as not a full path: the dialog
+    showed both, the old one above the new (a new user's run). The newest is the one
+    shown."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        app.push_screen(SaveAsScreen("cannot save /ro/f.json: the folder is read-only.", "/ro/f.json"))
+        await pilot.pause()
+        app.screen.query_one("#path").value = "f.json"
+        await burst(pilot, "enter")
+        shown = " ".join(screen_lines(app))
+        assert "A full path, starting with / or ~." in shown and "read-only" not in shown

@@ -93,7 +93,7 @@ class SaveAsScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             if self.problem:
-                yield Label(self.problem, classes="field-message -error", markup=False)
+                yield Label(self.problem, id="save-problem", classes="field-message -error", markup=False)
             if self.asked_at is not None:
                 yield Label(UNPROMPTED, classes="hint")
             yield Label(self.words)
@@ -104,6 +104,8 @@ class SaveAsScreen(ModalScreen[str | None]):
         path = event.value.strip()
         if not path.startswith(("/", "~")) and not (len(path) > 2 and path[1] == ":"):
             self.query_one("#path-message", Label).update("A full path, starting with / or ~.")
+            for before in self.query("#save-problem"):  # one problem at a time: the newest
+                before.display = False
             return
         self.dismiss(path)
 
