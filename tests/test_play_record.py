@@ -12,9 +12,9 @@ from pydantic import ValidationError
 
 from scorepad.rules.entries import EntryError, RemovePlayer, RenamePlayer, SetRecord, TimeGame, apply, fold, Begin
 from scorepad.rules.models import Sheet
-from scorepad.rules.play_record import GameTimer, minutes_of, new_play_id
+from scorepad.rules.play_record import GameTimer, Played, minutes_of, new_play_id
 from scorepad.rules.record_text import (
-    clock_words, duration_words, moment_text, record_words, typed_minutes, typed_moment,
+    clock_words, duration_words, moment_text, record_words, typed_minutes, typed_moment, unlikely_change,
 )
 from scorepad.rules.scoring import score_players
 from scorepad.storage.files import read_sheet
@@ -286,19 +286,19 @@ def test_the_record_in_one_line():
     assert record_words(TWO) == ""
 
 
+NOW = EIGHT_PM + timedelta(hours=2)
+NOTHING = (Played(), 0)
+
+
 @pytest.mark.parametrize(("started", "finished", "minutes", "problem"), [
     (at(0), at(60), 142, "A duration of 2 h 22 min is longer than Started to Finished (1 h 00 min)."),
     (at(0), at(24 * 60 + 1), 0, "Finished is in the future (2026-11-28 20:01): a typo?"),
-    (at(24 * 60 + 1), "", None, "Started is in the future (2026-11-28 20:01): a typo?"),
+    (at(24 * 60 + 1), "", 0, "Started is in the future (2026-11-28 20:01): a typo?"),
 ])
 def test_a_record_that_cannot_be_true_is_said(started, finished, minutes, problem):
     """A new user's run: a play record kept a duration longer than the time from Started
     to Finished, and a Finished time a day ahead. Said before it is stored."""
-    from scorepad.rules.play_record import Played
-    from scorepad.rules.record_text import unlikely_record
-
-    played = Played(started=started, finished=finished)
-    assert unlikely_record(played, minutes, now=EIGHT_PM + timedelta(hours=2)) == problem
+    assert unlikely_change(NOTHING, (Played(started=started, finished=finished), minutes), NOW) == problem
 
 
 @pytest.mark.parametrize(("started", "finished", "minutes"), [
@@ -306,13 +306,28 @@ def test_a_record_that_cannot_be_true_is_said(started, finished, minutes, proble
     (at(0), at(60), 61),  # a minute's rounding: the timer rounds to the nearest
     (at(0), "", 142),  # no span to compare with
     ("", at(60), 142),
-    (at(0), at(125), None),  # no duration
-    (at(0), at(124), 0),
     (at(0), at(125), 0),  # a few minutes ahead of this machine's clock: another clock
+    (at(0.98), at(60), 61),  # 20:00:59 to 21:00, shown as 20:00 to 21:00 (attack run)
 ])
 def test_a_record_that_can_be_true_is_not_questioned(started, finished, minutes):
-    from scorepad.rules.play_record import Played
-    from scorepad.rules.record_text import unlikely_record
+    assert unlikely_change(NOTHING, (Played(started=started, finished=finished), minutes), NOW) == ""
 
-    assert unlikely_record(Played(started=started, finished=finished), minutes,
-                           now=EIGHT_PM + timedelta(hours=2)) == ""
+
+def test_a_duration_typed_before_the_timer_ran_is_asked_about_only_when_a_change_makes_it_worse():
+    """Typed 30 minutes, then timed 60 (the timer goes on from what was typed): 90
+    minutes from 20:00 to 21:00. Moving Finished ten minutes on asked whether 90 minutes
+    fit in 70 (attack run): the app made that record itself."""
+    sheet = fold([Begin(sheet=TWO), SetRecord(duration_minutes=30), TimeGame(action="start", at=at(0)),
+                  TimeGame(action="stop", at=at(60))])
+    assert (sheet.duration_minutes, sheet.played.finished) == (90, at(60))
+    before = (sheet.played, sheet.duration_minutes)
+    assert unlikely_change(before, (sheet.played.but(finished=at(70)), 90), NOW) == ""
+    assert unlikely_change(before, (sheet.played, 91), NOW) == ""  # a minute's rounding more
+    assert "A duration of 1 h 35 min is longer" in unlikely_change(before, (sheet.played, 95), NOW)
+
+
+def test_a_time_ahead_that_was_stored_already_is_not_asked_about_again():
+    """A clock set wrong stored a time ahead, kept by the table: a duration typed later
+    is not asked about the time it did not change."""
+    ahead = Played(started=at(0), finished=at(24 * 60))
+    assert unlikely_change((ahead, 0), (ahead, 30), NOW) == ""

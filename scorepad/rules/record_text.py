@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta
 
 from .models import Sheet
-from .play_record import MAX_MINUTES, Played, check_moment, minutes_of, read_moment
+from .play_record import MAX_MINUTES, Played, check_moment, read_moment
 
 
 def duration_words(minutes: int) -> str:
@@ -55,19 +55,34 @@ def typed_moment(text: str) -> str:
                          "type a date from 0002-01-01 to 9998-12-31") from None
 
 
-def unlikely_record(played: Played, minutes: int | None, now: datetime) -> str:
-    """Why a record of the play cannot be true, in words ("" when it can): a time more
-    than an hour after ``now``, or a duration longer than Started to Finished. The rules
-    leave the record free (old files keep what they hold); the form asks before storing."""
-    for name, stored in (("Started", played.started), ("Finished", played.finished)):
-        if stored and read_moment(stored) > now + AHEAD:
-            return f"{name} is in the future ({moment_text(stored)}): a typo?"
-    if minutes and played.started and played.finished:
-        span = minutes_of(int((read_moment(played.finished) - read_moment(played.started)).total_seconds()))
-        if minutes > span + ROUNDING:
-            return (f"A duration of {duration_words(minutes)} is longer than Started to Finished "
-                    f"({duration_words(span)}).")
+def unlikely_change(before: tuple[Played, int], after: tuple[Played, int], now: datetime) -> str:
+    """Why a change to the record of the play (its times and duration, ``before`` and
+    ``after``) makes one that cannot be true, in words ("" when it does not): a time it
+    sets more than an hour after ``now``, or a duration longer than Started to Finished
+    by more than it was. A duration typed before the timer ran is longer than the span it
+    timed, and stays so (the timer goes on from it): a later change is asked about only
+    when it makes that worse. The rules leave the record free (old files keep what they
+    hold); the form asks before storing."""
+    (was, _), (played, minutes) = before, after
+    for name, old, new in (("Started", was.started, played.started), ("Finished", was.finished, played.finished)):
+        if new and new != old and read_moment(new) > now + AHEAD:
+            return f"{name} is in the future ({moment_text(new)}): a typo?"
+    if overrun(*after) > max(overrun(*before), 0) + ROUNDING:
+        return (f"A duration of {duration_words(minutes)} is longer than Started to Finished "
+                f"({duration_words(span_minutes(played))}).")
     return ""
+
+
+def span_minutes(played: Played) -> int:
+    """The minutes from Started to Finished as the form shows them (to the minute: a
+    timer's seconds, hidden there, made 19:00 to 20:00 read as 59 minutes)."""
+    started, finished = (read_moment(moment).replace(second=0) for moment in (played.started, played.finished))
+    return int((finished - started).total_seconds()) // 60
+
+
+def overrun(played: Played, minutes: int) -> int:
+    """The minutes a duration runs past Started to Finished (0 without both times)."""
+    return minutes - span_minutes(played) if minutes and played.started and played.finished else 0
 
 
 def typed_minutes(text: str) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import glob
 import json
 import os
+import shlex
+import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -50,20 +52,43 @@ def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) 
 
 
 def newer_rescue(sheet: Path, game_id: str, since: float) -> Path | None:
-    """The latest rescue copy of this game (the same ``id``) written after ``since`` (the
-    sheet's and its journal's last change), beside the sheet or in the rescue folder:
-    changes the disk refused, kept when the app quit, that the sheet lacks. Files that
-    cannot be read as a sheet of this game are passed over: they are not what is asked."""
-    from .files import read_bytes  # the sheet reader's own care: no pipe, no giant file
-
+    """The latest rescue copy of this game (a sheet with the same ``id``) written after
+    ``since`` (the sheet's and its journal's last change), beside the sheet or in the
+    rescue folder: changes the disk refused, kept when the app quit, that the sheet
+    lacks. Newest first, and only until one is found: each is read whole (forty copies of
+    15 MB took 6 s to open a sheet). What is not a plain file is never opened (a link to
+    a device), and what is not a sheet of this game is passed over."""
+    if not game_id:
+        return None
     found: list[tuple[float, Path]] = []
     for folder in (sheet.parent / COPIES, rescue_dir()):
         for name in glob.glob(f"{glob.escape(sheet.stem)}.rescued-*.json", root_dir=folder):
-            copy = folder / name
             try:
-                written = copy.stat().st_mtime
-                if written > since and game_id and json.loads(read_bytes(copy)).get("id") == game_id:
-                    found.append((written, copy))
-            except (OSError, SheetFileError, ValueError, AttributeError, RecursionError):
+                info = (folder / name).stat()
+            except OSError:
                 continue
-    return max(found)[1] if found else None
+            if stat.S_ISREG(info.st_mode) and info.st_mtime > since:
+                found.append((info.st_mtime, folder / name))
+    return next((copy for _, copy in sorted(found, reverse=True) if is_copy_of(copy, game_id)), None)
+
+
+def is_copy_of(copy: Path, game_id: str) -> bool:
+    """Whether the file is a scoresheet of the game with this id (read with the sheet
+    reader's own care: never more than a sheet's size)."""
+    from .document import FORMAT
+    from .files import read_bytes
+
+    try:
+        raw = json.loads(read_bytes(copy).decode("utf-8-sig"))  # as a sheet is read: not UTF-16
+    except (SheetFileError, ValueError, RecursionError):
+        return False
+    return isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("id") == game_id
+
+
+def rescue_words(path: Path, rescued: Path) -> str:
+    """What opening says of a rescue copy newer than the sheet: where it is, how to see
+    it and go on from it, and how to stop being told (it is said at every opening while
+    it is there and newer)."""
+    return (f"A rescue copy of this game, newer than {path.name}, holds changes the disk refused: {rescued}. "
+            f"`scorepad open {shlex.quote(str(rescued))}` shows it (to go on from it: Ctrl+P, Save elsewhere); "
+            f"{path.name} is shown as saved. Move or delete the copy to stop this note.")

@@ -23,7 +23,7 @@ from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, explain, new_file_place, real_target, stat_key, write_protected
 from .changed_under_us import ChangedUnderUs
-from .copies import keep_copy, newer_rescue
+from .copies import keep_copy, newer_rescue, rescue_words
 from .document import MAX_HISTORY
 from .errors import SheetFileError
 from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
@@ -178,10 +178,7 @@ class SheetSession(ChangedUnderUs):
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
             if (rescued := newer_rescue(path, session.sheet.id, since)) is not None:
-                session.told = " ".join(filter(None, (session.told, (
-                    f"A rescue copy of this game, newer than {path.name}, is at {rescued} (changes the "
-                    f"disk refused were kept there): `scorepad open {rescued}` shows it; "
-                    f"{path.name} is shown as saved."))))
+                session.told = " ".join(filter(None, (session.told, rescue_words(path, rescued))))
         except BaseException:
             if lock:
                 lock.release()
@@ -448,3 +445,4 @@ def claim_new(path: Path, sheet: Sheet, history: tuple) -> tuple[SheetLock, Shee
         raise
     lock.follow_file()  # the file is there now: held too
     return lock, file
+

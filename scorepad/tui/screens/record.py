@@ -27,7 +27,7 @@ from textual.widgets import Input, Label, Select, Static
 from ...rules.entries import SetRecord
 from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
-from ...rules.record_text import moment_text, typed_minutes, typed_moment, unlikely_record
+from ...rules.record_text import moment_text, typed_minutes, typed_moment, unlikely_change
 from ..typed_value import entry_problem
 from ..widgets.form_field import TakesPastes, paste_in_line
 from ..widgets.form_focus import UP_DOWN, UpDownField
@@ -175,13 +175,12 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         return (None if entry == SetRecord() else entry), ""  # nothing changed: nothing to store or undo
 
     def doubt(self, entry: SetRecord) -> str:
-        """Why the record this entry makes is unlikely ("" when it is not, or when it
-        leaves the times and the duration as they were)."""
-        if entry.played is None and entry.duration_minutes is None:
-            return ""
-        played = self.sheet.played if entry.played is None else entry.played
-        minutes = self.sheet.duration_minutes if entry.duration_minutes is None else entry.duration_minutes
-        return unlikely_record(played, minutes, datetime.now().astimezone())
+        """Why the record this entry makes cannot be true ("" when it can, or when it
+        makes it no worse than it was: ``unlikely_change``)."""
+        sheet = self.sheet
+        played = sheet.played if entry.played is None else entry.played
+        minutes = sheet.duration_minutes if entry.duration_minutes is None else entry.duration_minutes
+        return unlikely_change((sheet.played, sheet.duration_minutes), (played, minutes), datetime.now().astimezone())
 
     def action_keep(self) -> None:
         """Store the changes as one entry, or say in the form what is wrong. A record
@@ -223,8 +222,9 @@ class RecordScreen(ModalScreen[bool], QuietFocus):
         return "Quit without keeping the play record? What is typed in it is not kept (ctrl+s keeps it)."
 
     def keep_typed(self) -> None:
-        """Nobody to ask (a hang-up): store what was typed, as ctrl+s would; what the
-        sheet refuses stays unstored (there is no one to tell)."""
+        """Nobody to ask (a hang-up): store what was typed, as ctrl+s would, and a record
+        it would ask about too (nothing typed is lost: the table can change it at the next
+        opening); what the sheet refuses stays unstored (there is no one to tell)."""
         if (entry := self.checked()[0]) is not None:
             self.send(entry)
 
