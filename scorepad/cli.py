@@ -4,6 +4,8 @@ starts the app without them (they load when a game is opened)."""
 
 from __future__ import annotations
 
+import shlex
+
 import errno
 import io
 import json
@@ -59,12 +61,12 @@ def sheet_and_journal(path: Path):
     if current.journal is None and kept_apart(current) is not None:
         said.append(f"scorepad: {path.name}: its journal ({journal_path(path).name}) holds values typed into "
                     "another version of it (the file was rewritten after scorepad stopped): not counted here; "
-                    f"`scorepad open {path.name}` keeps them as a copy")
+                    f"`scorepad open {shlex.quote(path.name)}` keeps them as a copy")
     elif current.journal is None and (current.trouble or current.typed is None):
         # said, not passed over: it may hold values typed (none theirs holds already)
         said.append(f"scorepad: {path.name}: its journal ({journal_path(path).name}) "
                     f"{current.trouble or 'belongs to another version of it'}: not counted here; "
-                    f"`scorepad open {path.name}` moves it aside, kept")
+                    f"`scorepad open {shlex.quote(path.name)}` moves it aside, kept")
     if not current.replayed or current.note:
         return loaded, said  # a journal of another version of the file, or one that does not replay
     changes = current.pending

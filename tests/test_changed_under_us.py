@@ -16,6 +16,7 @@ from scorepad.storage.files import read_sheet
 from scorepad.storage.journal import journal_path
 from scorepad.storage.session import SheetSession
 
+from .conftest import make_sheet
 from .test_journal import crash, new_session, renown
 
 
@@ -286,3 +287,15 @@ def test_ours_kept_after_a_link_was_put_in_the_sheets_place_and_scorepad_was_kil
     assert "ours is kept" in again.told and kept.name in again.told
     assert read_sheet(kept).sheet.players[0].renown == 42 and not ours.exists()
     again.close()
+
+
+def test_the_command_that_brings_a_sheet_back_can_be_pasted_whatever_its_name(tmp_path):
+    """A name with a space broke the command pasted from the message (attack run)."""
+    session = SheetSession.create_at(tmp_path / "friday night.json", make_sheet({"name": "Ana"}))
+    session.apply(renown(41))
+    session.path.unlink()
+    assert session.check_file()
+    crash(session)
+    with pytest.raises(SheetFileError) as gone:
+        read_sheet(session.path)
+    assert str(gone.value).endswith("`scorepad open 'friday night.json'` brings it back")

@@ -3,6 +3,8 @@ writing them within the limits the reader enforces."""
 
 from __future__ import annotations
 
+import shlex
+
 import json
 import os
 import stat
@@ -106,7 +108,7 @@ def read_sheet(path: Path) -> Loaded:
             raise
         free = "" if err.problem == "no such file" else f" once {path.name} is moved away"
         raise SheetFileError(str(path), "", f"{err.problem}; the game typed into it is kept in its journal, "
-                             f"{journal_path(path).name}: `scorepad open {path.name}` brings it back{free}") from None
+                             f"{journal_path(path).name}: `scorepad open {shlex.quote(path.name)}` brings it back{free}") from None
     return parse_document(data, str(path))
 
 

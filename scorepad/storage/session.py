@@ -10,11 +10,11 @@ someone else wrote.
 
 from __future__ import annotations
 
+import os
+import shlex
+from contextlib import suppress
 from datetime import date
 from pathlib import Path
-
-import os
-from contextlib import suppress
 
 from ..rules.play_record import new_play_id
 from ..rules.entries import Begin, EntryError, apply
@@ -133,7 +133,7 @@ class SheetSession(ChangedUnderUs):
                 lock = None
             note = current.note or (
                 f"{path.name} is write-protected (its permissions let no one write it): it is shown "
-                f"read-only, as saved; `chmod u+w {path.name}`, then open it again, to go on with it."
+                f"read-only, as saved; `chmod u+w {shlex.quote(path.name)}`, then open it again, to go on with it."
                 if protected else "")
             session = cls(path, current.history, read_only=read_only or bool(note), lock=lock,
                           file=current.file, journal=current.journal, note=note, states=current.states)

@@ -4,6 +4,8 @@ crash left, and the background save that folds the journal into the file."""
 
 from __future__ import annotations
 
+import shlex
+
 import os
 import threading
 from contextlib import suppress
@@ -78,7 +80,7 @@ class SheetFile:
         if write_protected(self.target):
             name = self.path.name
             raise SaveError(f"{name} was made write-protected while it was open (its permissions let no one "
-                            f"write it): `chmod u+w {name}` to save it again")
+                            f"write it): `chmod u+w {shlex.quote(name)}` to save it again")
 
     def changed_by_someone(self) -> bytes | None:
         """``theirs()``, unless a save of ours is writing the file right now: it looks
