@@ -294,6 +294,8 @@ NOTHING = (Played(), 0)
     (at(0), at(60), 142, "A duration of 2 h 22 min is longer than Started to Finished (1 h 00 min)."),
     (at(0), at(24 * 60 + 1), 0, "Finished is in the future (2026-11-28 20:01): a typo?"),
     (at(24 * 60 + 1), "", 0, "Started is in the future (2026-11-28 20:01): a typo?"),
+    (at(24 * 60), at(25 * 60), 200, "Started is in the future (2026-11-28 20:00): a typo? Finished is in the "
+     "future (2026-11-28 21:00): a typo? A duration of 3 h 20 min is longer than Started to Finished (1 h 00 min)."),
 ])
 def test_a_record_that_cannot_be_true_is_said(started, finished, minutes, problem):
     """A new user's run: a play record kept a duration longer than the time from Started

@@ -8,12 +8,14 @@ import errno
 import json
 import os
 import shutil
+import uuid
 
 from scorepad.storage import files, journal as journal_module
 from scorepad.storage.document import FORMAT
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.session import SheetSession
 
+from .conftest import DATA
 from .test_journal import new_session, renown
 from .test_session_edges import refuse
 
@@ -124,3 +126,27 @@ def test_a_link_named_as_a_copy_is_never_opened_unless_it_leads_to_a_plain_file(
     again = SheetSession.open(path)
     assert kept not in read
     again.close()
+
+
+def test_a_sheet_without_an_id_is_pointed_to_its_copy_by_its_title_and_players(tmp_path):
+    """A sheet written before ids (or by hand) rescued as a copy with no id: nothing
+    pointed to it (a new user's run). Its title and players tell it from another game
+    of the same file name; a copy with an id is another game's."""
+    path = tmp_path / "f.json"
+    shutil.copy(DATA / "friday.json", path)
+    os.utime(path, (1_700_000_000, 1_700_000_000))
+    session = SheetSession.open(path)
+    assert session.sheet.id == ""
+    session.apply(renown(70))
+    kept = session.rescue()
+    session.close()
+    os.utime(path, (1_700_000_000, 1_700_000_000))  # the disk refused it: the file as it was
+    again = SheetSession.open(path)
+    assert str(kept) in again.told
+    again.close()
+    other = json.loads(kept.read_bytes())
+    for changed in ({"title": "Saturday"}, {"players": other["players"][:2]}, {"id": str(uuid.uuid4())}):
+        kept.write_text(json.dumps({**other, **changed}))
+        again = SheetSession.open(path)
+        assert "rescue" not in again.told, changed
+        again.close()

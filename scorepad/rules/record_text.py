@@ -57,20 +57,21 @@ def typed_moment(text: str) -> str:
 
 def unlikely_change(before: tuple[Played, int], after: tuple[Played, int], now: datetime) -> str:
     """Why a change to the record of the play (its times and duration, ``before`` and
-    ``after``) makes one that cannot be true, in words ("" when it does not): a time it
+    ``after``) makes one that cannot be true, in words, every reason ("" for none): a time it
     sets more than an hour after ``now``, or a duration longer than Started to Finished
     by more than it was. A duration typed before the timer ran is longer than the span it
     timed, and stays so (the timer goes on from it): a later change is asked about only
     when it makes that worse. The rules leave the record free (old files keep what they
     hold); the form asks before storing."""
     (was, _), (played, minutes) = before, after
-    for name, old, new in (("Started", was.started, played.started), ("Finished", was.finished, played.finished)):
-        if new and new != old and read_moment(new) > now + AHEAD:
-            return f"{name} is in the future ({moment_text(new)}): a typo?"
+    doubts = [f"{name} is in the future ({moment_text(new)}): a typo?"
+              for name, old, new in (("Started", was.started, played.started),
+                                     ("Finished", was.finished, played.finished))
+              if new and new != old and read_moment(new) > now + AHEAD]
     if overrun(*after) > max(overrun(*before), 0) + ROUNDING:
-        return (f"A duration of {duration_words(minutes)} is longer than Started to Finished "
-                f"({duration_words(span_minutes(played))}).")
-    return ""
+        doubts.append(f"A duration of {duration_words(minutes)} is longer than Started to Finished "
+                      f"({duration_words(span_minutes(played))}).")
+    return " ".join(doubts)  # each said: the first alone let the next be kept unasked
 
 
 def span_minutes(played: Played) -> int:

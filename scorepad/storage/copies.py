@@ -10,9 +10,13 @@ import shlex
 import stat
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .atomic import SaveError, atomic_write, file_mode
 from .errors import SheetFileError
+
+if TYPE_CHECKING:  # the sheet's model is not loaded for a copy alone
+    from ..rules.models import Sheet
 from .paths import HOME_VARIABLE, data_home
 
 
@@ -51,15 +55,13 @@ def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) 
     raise SaveError("; ".join(problems) or f"cannot keep a copy of {sheet.name}")
 
 
-def newer_rescue(sheet: Path, game_id: str, since: float) -> Path | None:
-    """The latest rescue copy of this game (a sheet with the same ``id``) written after
+def newer_rescue(sheet: Path, game: Sheet, since: float) -> Path | None:
+    """The latest rescue copy of this game (``is_copy_of``) written after
     ``since`` (the sheet's and its journal's last change), beside the sheet or in the
     rescue folder: changes the disk refused, kept when the app quit, that the sheet
     lacks. Newest first, and only until one is found: each is read whole (forty copies of
     15 MB took 6 s to open a sheet). What is not a plain file is never opened (a link to
     a device), and what is not a sheet of this game is passed over."""
-    if not game_id:
-        return None
     found: list[tuple[float, Path]] = []
     for folder in (sheet.parent / COPIES, rescue_dir()):
         for name in glob.glob(f"{glob.escape(sheet.stem)}.rescued-*.json", root_dir=folder):
@@ -69,12 +71,13 @@ def newer_rescue(sheet: Path, game_id: str, since: float) -> Path | None:
                 continue
             if stat.S_ISREG(info.st_mode) and info.st_mtime > since:
                 found.append((info.st_mtime, folder / name))
-    return next((copy for _, copy in sorted(found, reverse=True) if is_copy_of(copy, game_id)), None)
+    return next((copy for _, copy in sorted(found, reverse=True) if is_copy_of(copy, game)), None)
 
 
-def is_copy_of(copy: Path, game_id: str) -> bool:
-    """Whether the file is a scoresheet of the game with this id (read with the sheet
-    reader's own care: never more than a sheet's size)."""
+def is_copy_of(copy: Path, game: Sheet) -> bool:
+    """Whether the file is a scoresheet of this game: the same ``id``; for a game with
+    none (written before ids, or by hand), none either, the same title and the same
+    players. Read with the sheet reader's own care: never more than a sheet's size."""
     from .document import FORMAT
     from .files import read_bytes
 
@@ -82,7 +85,11 @@ def is_copy_of(copy: Path, game_id: str) -> bool:
         raw = json.loads(read_bytes(copy).decode("utf-8-sig"))  # as a sheet is read: not UTF-16
     except (SheetFileError, ValueError, RecursionError):
         return False
-    return isinstance(raw, dict) and raw.get("format") == FORMAT and raw.get("id") == game_id
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("id", "") != game.id:
+        return False
+    players = raw.get("players")
+    return bool(game.id) or (raw.get("title", "") == game.title and isinstance(players, list) and
+                             [isinstance(p, dict) and p.get("name") for p in players] == [p.name for p in game.players])
 
 
 def rescue_words(path: Path, rescued: Path) -> str:

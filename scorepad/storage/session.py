@@ -177,7 +177,7 @@ class SheetSession(ChangedUnderUs):
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
-            if (rescued := newer_rescue(path, session.sheet.id, since)) is not None:
+            if (rescued := newer_rescue(path, session.sheet, since)) is not None:
                 session.told = " ".join(filter(None, (session.told, rescue_words(path, rescued))))
         except BaseException:
             if lock:
