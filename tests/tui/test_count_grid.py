@@ -339,3 +339,27 @@ async def test_redo_while_typing_puts_the_typing_back_and_keeps_what_there_is_to
         await burst(pilot, "ctrl+y", "ctrl+y")
         assert [p.renown for p in app.session.sheet.players] == [1, 2, 0]
         assert app.session.sheet.players[2].seals_removed == 0 and grid.cursor == (0, 1)
+
+
+async def test_undo_after_the_last_cell_was_typed_as_it_was_moves_the_cursor_and_typing_goes_on(scorepad_home):
+    """A burst ending on the last cell typed as it already was (0, Enter): the cursor
+    stayed with a typing caret, undo moved it nowhere, and the 7 typed next was refused
+    (a new user's run, 80x24)."""
+    from scorepad.rules.models import Sheet
+    from scorepad.storage.session import SheetSession
+
+    session = SheetSession.create(Sheet.model_validate({"title": "T", "players": [{"name": "Ana"}, {"name": "Bob"}]}))
+    session.close()
+    app = app_on(session.path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        grid = app.screen.query_one(CountGrid)
+        await burst(pilot, "ctrl+home", *"50", "enter", *"51", "enter", "6", "enter", "6", "enter",
+                    "0", "enter", "0", "enter")
+        assert grid.cursor == (2, 1) and grid.stayed
+        await burst(pilot, "ctrl+z")
+        assert grid.cursor == (1, 1) and not grid.stayed  # Bob's Seals, which it undid
+        await burst(pilot, "ctrl+z", "ctrl+z")
+        assert grid.cursor == (0, 1)
+        await burst(pilot, *"7", "enter")
+        assert [p.renown for p in app.session.sheet.players] == [50, 7]

@@ -156,7 +156,10 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
         """Store the cursor's cell if it changed; False (with a message) when refused."""
         r, c = self.cursor
         if self.texts[r][c] == self.words(self.values[r][c]):
-            return True  # nothing typed: moving through a cell never stores it anew
+            # nothing typed, or typed as it was: never stored anew, and the next key starts
+            # the cell anew as after a store (the caret stayed, and undo would not move it)
+            self.fresh = True
+            return True
         done = commit_text(self.send, self.texts[r][c], self.values[r][c],
                            lambda value: self.make_entry(self.rows[r][0], c, value), self.parse)
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
