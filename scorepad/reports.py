@@ -102,14 +102,13 @@ def score_text(sheet: Sheet, stop: Stop | None = None) -> str:
             lines.extend("  " + tile_line(tile) for tile in score.pinax_detail)
     if not table.solo:
         lines.extend(s.text for s in table.separations)
-        names = " and ".join(table.winners)
-        lines.append(f"Shared victory: {names}" if len(table.winners) > 1 else f"Winner: {names}")
+        lines.append(table.lead_words(sheet.finished))
     if end.triggered:
         cause = "the second Event" if end.cause == "event" else "the Library threshold"
         lines.append(f"End: triggered by {cause} ({end.when}). {end.rule}: {end.next}")
     else:
         lines.append(f"End: not triggered. {end.next}")
-    lines.extend(f"Note: {warning}" for warning in end.warnings)
+    lines.extend(f"Note: {warning}" for warning in end.warnings if warning != end.next)  # said once
     lines.extend(f"Note: {score.name}'s Pinax {score.pinax} is {NOT_PROVEN} (S5)."
                  for score in table.scores if not score.pinax_proven)
     return "\n".join(lines)

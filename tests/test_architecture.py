@@ -42,7 +42,7 @@ def test_score_command_runs_without_textual(tmp_path):
         f"from scorepad.cli import main\nraise SystemExit(main(['score', r'{DATA / 'friday.json'}']))"
     )
     assert proc.returncode == 0, proc.stderr
-    assert "Winner: Ana" in proc.stdout
+    assert "Leading so far: Ana" in proc.stdout
 
 
 def test_models_are_built_without_pydantics_plugin_search():

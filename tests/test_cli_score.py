@@ -40,8 +40,22 @@ def test_score_table_names_tie_breaks_winner_and_end(capsys):
     code, out, _ = run(capsys, "score", str(DATA / "friday.json"))
     assert code == 0
     assert "Ana ahead of Ben on T2: 7 Seals removed to 6" in out
-    assert "Winner: Ana" in out
+    assert "Leading so far: Ana" in out  # not marked finished: no winner yet, as the app says
     assert "End: triggered by the second Event" in out
+
+
+def test_score_names_a_winner_once_the_game_is_finished_and_says_the_end_once(capsys, tmp_path):
+    """`score` said "Winner" of a game the app showed as "Leading so far", and printed
+    the E5 line twice, as End and as a Note (a new user's run)."""
+    sheet = json.loads((DATA / "friday.json").read_text())
+    sheet["timeline"] = [{"kind": "phase", "phase": "planning", "generation": 3},
+                         {"kind": "empty_spaces", "count": 2}]  # E7: the end waits for Execution
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps({**sheet, "finished": True}))
+    code, out, _ = run(capsys, "score", str(path))
+    assert code == 0 and "Winner: Ana" in out and "Leading so far" not in out
+    ends = [line for line in out.splitlines() if "E5" in line]
+    assert len(ends) == 1 and ends[0].startswith("End: not triggered. 2 empty spaces left"), ends
 
 
 def with_player(**changes):

@@ -20,7 +20,7 @@ from .conftest import DATA, make_sheet
 from .local_zone import paris  # noqa: F401 (a fixture)
 
 FRIDAY = read_sheet(DATA / "friday.json").sheet
-TIED = make_sheet({"name": "Ana", "renown": 9}, {"name": "Ben", "renown": 9}, {"name": "Cy", "renown": 1})
+TIED = make_sheet({"name": "Ana", "renown": 9}, {"name": "Ben", "renown": 9}, {"name": "Cy", "renown": 1}, finished=True)
 PLAY_ID = "0b6f3c2e-5d1a-4c8e-9f7b-2a4d6e8c0b1f"
 SAVED = "2026-11-27T20:00:00+00:00"
 
@@ -80,7 +80,7 @@ def test_bgstats_a_second_export_is_the_same_file():
 def test_markdown_table_and_bgg_text_carry_the_breakdown():
     md = to_markdown(FRIDAY)
     unpadded = [" ".join(line.split()) for line in md.splitlines()]  # cells are padded to line up
-    assert "| 1 | **Ana** | 25 | 4 | 9 | 4 | 54 | 96 |" in unpadded and "Winner: Ana" in md
+    assert "| 1 | **Ana** | 25 | 4 | 9 | 4 | 54 | 96 |" in unpadded and "Leading so far: Ana" in md
     bgg = to_bgg(play(FRIDAY))
     assert "  Name: Ana\n    Score: 96\n    Win: yes\n" in bgg
     assert "  Ana: Pinax 25, School 4, Scholars 9, Supplies 4, Renown 54 = 96\n" in bgg
@@ -108,7 +108,7 @@ def test_markdown_and_bgg_text_of_a_game_word_for_word(paris):
 | 2    | Ben     |    16 |      4 |        9 |        6 |     61 |    96 |
 | 3    | Chloé   |    12 |      1 |        7 |        5 |     66 |    91 |
 
-Winner: Ana
+Leading so far: Ana
 - Ana ahead of Ben on T2: 7 Seals removed to 6
 - Ben ahead of Chloé on T1: 96 Renown to 91
 

@@ -50,6 +50,17 @@ class Standings:
         """T6: one player gets a total and no ranking talk."""
         return len(self.scores) == 1
 
+    def lead_words(self, finished: bool) -> str:
+        """Who won (T5), or for a game not finished who leads: ``Winner: Ana``, ``Leading
+        so far: Ana``, ``Shared victory: Ana and Ben``, ``Sharing the lead: …`` ("" for
+        one player, T6). The app, ``score`` and the exports all say it so."""
+        if self.solo:
+            return ""
+        names = " and ".join(self.winners)
+        if len(self.winners) > 1:
+            return f"{'Shared victory' if finished else 'Sharing the lead'}: {names}"
+        return f"{'Winner' if finished else 'Leading so far'}: {names}"
+
     def score_of(self, name: str) -> PlayerScore:
         """The named player's score."""
         return next(s for s in self.scores if s.name == name)

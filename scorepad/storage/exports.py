@@ -87,8 +87,7 @@ def to_markdown(sheet: Sheet) -> str:
              *(str(row[c]) for c in CATEGORIES), str(row["total"])] for row in rows(sheet, table)]
     lines = [f"# {markdown_cell(sheet.title or GAME_NAME)}", "", *markdown_table(heads, body, left=2), ""]
     if not table.solo:
-        label = "Shared victory" if len(table.winners) > 1 else "Winner"
-        lines.append(f"{label}: {' and '.join(table.winners)}")
+        lines.append(table.lead_words(sheet.finished))
         lines.extend(f"- {s.text}" for s in table.separations)
         lines.append("")
     end = end_status(sheet)

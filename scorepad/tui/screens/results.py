@@ -53,11 +53,8 @@ class ResultsScreen(GameScreen):
         # a game not finished has no winner yet: who leads, as `scorepad history` says it
         if table.solo:
             words = f"{table.scores[0].name}: {table.scores[0].total} Renown"
-        elif len(table.winners) > 1:
-            shared = " and ".join(table.winners)
-            words = f"{'Shared victory' if sheet.finished else 'Sharing the lead'}: {shared} (T5)"
         else:
-            words = f"{'Winner' if sheet.finished else 'Leading so far'}: {table.winners[0]}"
+            words = table.lead_words(sheet.finished) + (" (T5)" if len(table.winners) > 1 else "")
         # in the heading, which never scrolls away: at 80 x 24 the body opens scrolled to
         # the export bar, and the winner must stay in sight
         self.query_one("#heading", Label).update(Content.assemble("Results   ", (words, "bold")))
