@@ -257,8 +257,7 @@ class Autosave:
         value being typed is put back (its first keys must not join the keys typed
         after the answer), and keys still coming are no answer (``asked_at``)."""
         cancel = getattr(self.focused, "cancel_typing", None)
-        if cancel is not None:
-            cancel()
+        question.put_back = cancel is not None and cancel()
         self.push_screen(question, answered)
 
     def changes_only_in_memory(self) -> bool:

@@ -153,6 +153,7 @@ class OrderedKeys:
         self._last_read = read
         asked = getattr(self.screen, "asked_at", None)
         if asked is not None and self._run_began < asked + GUARD_SETTLE:
+            self.screen.note_unused()
             return True  # typed for the screen below, not yet for this question: no answer
         if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")):
             self.screen.note_not_taken()  # typed on after the key that asked it: no answer

@@ -67,6 +67,32 @@ async def test_a_question_that_comes_up_mid_typing_takes_no_key_of_the_run_and_p
         assert 114 not in [p.renown for p in on_disk(app).sheet.players]
 
 
+async def test_a_question_that_came_up_on_its_own_says_only_what_happened_to_the_keys(game_path, monkeypatch, key_clock):
+    """41 Enter with the disk full: the question said "Keys typed as this came up were
+    not used (a value being typed was put back)", though no key came after the Enter
+    and 41 was stored (a new user's run). It says it once a key is left unused, and
+    that a value was put back only when one was."""
+    app = app_on(game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        fill_the_disk(monkeypatch)
+        await burst(pilot, "4", "1", "enter")
+        assert isinstance(app.screen, SaveAsScreen)
+        shown = " ".join(screen_lines(app))
+        assert "not used" not in shown and "put back" not in shown
+        await burst(pilot, "9")  # typed on as it came up: not taken, and now said
+        assert "Keys typed as this came up were not used." in " ".join(screen_lines(app))
+    app = app_looking_by_hand(game_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "renown")
+        edited_by_someone_else(game_path)
+        await burst(pilot, "1")  # the first key of a value, then the question comes up
+        app.look_at_file()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "A value being typed was put back" in " ".join(screen_lines(app))
+
+
 async def test_escape_puts_the_choice_off_and_keeps_both_versions_then_keep_ours(game_path, answer_at_once):
     app = app_looking_by_hand(game_path)
     async with running(app) as pilot:

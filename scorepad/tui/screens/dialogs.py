@@ -12,8 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 
-# said by a question that came up on its own: keys typed meanwhile went nowhere
-UNPROMPTED = "Keys typed as this came up were not used (a value being typed was put back)."
+# said by a question that came up on its own, once a key typed meanwhile went nowhere
+UNPROMPTED = "Keys typed as this came up were not used."
+# and when a value being typed as it came up was put back (not stored)
+PUT_BACK = "A value being typed was put back: type it again once this is answered."
 # said by a question asked by a key, once keys typed on straight after that key were not taken
 NOT_TAKEN = "The keys typed straight after were not taken as an answer: answer now."
 
@@ -40,6 +42,32 @@ class AskedByAKey:
         label = Label(NOT_TAKEN, id="not-taken", classes="hint")
         label.display = False
         return label
+
+
+class CameUpOnItsOwn:
+    """A question nobody asked for (a save failed, someone else saved), when ``asked_at``
+    is set: the App takes no key typed for the screen below as its answer. What it says
+    of the keys is what happened to them: a value being typed put back (``put_back``,
+    set by whoever puts it up) and, once one is, keys left unused. It said both each
+    time, though no key had come after the Enter that stored 41 (a new user's run)."""
+
+    asked_at: float | None = None
+    put_back = False  # a value being typed as it came up was put back, not stored
+
+    def unprompted_labels(self) -> ComposeResult:
+        """The lines that say it, the unused keys' hidden until then."""
+        if self.asked_at is None:
+            return
+        if self.put_back:
+            yield Label(PUT_BACK, classes="hint")
+        unused = Label(UNPROMPTED, id="unused", classes="hint")
+        unused.display = False
+        yield unused
+
+    def note_unused(self) -> None:
+        """Say that keys typed as it came up were not used."""
+        for label in self.query("#unused"):
+            label.display = True
 
 
 class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
@@ -73,7 +101,7 @@ class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class SaveAsScreen(ModalScreen[str | None]):
+class SaveAsScreen(CameUpOnItsOwn, ModalScreen[str | None]):
     """Asks for a file to save the sheet to (after a failed save). It comes up on its
     own (``asked_at``: the App then takes no key typed for the screen below as its
     answer), and only a full path is taken: digits and Enter must not save the game as
@@ -94,8 +122,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             if self.problem:
                 yield Label(self.problem, id="save-problem", classes="field-message -error", markup=False)
-            if self.asked_at is not None:
-                yield Label(UNPROMPTED, classes="hint")
+            yield from self.unprompted_labels()
             yield Label(self.words)
             yield Input(self.suggestion, id="path", select_on_focus=False)
             yield Label("", id="path-message", classes="field-message -error")
@@ -113,7 +140,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoiceScreen(AskedByAKey, ModalScreen[str]):
+class ChoiceScreen(CameUpOnItsOwn, AskedByAKey, ModalScreen[str]):
     """A question with a few answers, each a letter key (or a click): no answer is
     focused, so Enter answers nothing; one that comes up on its own has ``asked_at``
     (the App then takes no key typed for the screen below as an answer), one asked by
@@ -131,8 +158,7 @@ class ChoiceScreen(AskedByAKey, ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, markup=False)  # a file's name in it, as it is
-            if self.asked_at is not None:
-                yield Label(UNPROMPTED, classes="hint")
+            yield from self.unprompted_labels()
             yield self.not_taken_label()
             with Vertical(classes="answers"):
                 for n, (letter, words) in enumerate(self.answers):
