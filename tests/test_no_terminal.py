@@ -84,3 +84,22 @@ def test_what_opening_kept_is_said_too_when_there_is_no_terminal(scorepad_home, 
     assert done.returncode == 2 and lines[0].startswith("scorepad: the app needs a terminal")
     (copy,) = (tmp_path / "copies").glob("*.ours-*.json")
     assert len(lines) == 2 and f"kept as {copy}" in lines[1]
+
+
+def test_a_rescue_copy_found_opening_the_sheet_is_said_when_there_is_no_terminal(scorepad_home, tmp_path):
+    """The app asks what to do with a rescue copy newer than the sheet; with no terminal
+    to ask in, where it is and how to take it back are said."""
+    import os
+
+    from scorepad.storage.session import SheetSession
+
+    game = tmp_path / "g.json"
+    game.write_bytes((DATA / "friday.json").read_bytes())
+    session = SheetSession.open(game)
+    rescued = session.rescue()
+    session.close()
+    os.utime(game, (1_700_000_000, 1_700_000_000))
+    done = scorepad("open", game)
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 2 and len(lines) == 2
+    assert f"holds changes the disk refused: {rescued}" in lines[1] and f"`scorepad open {game}` in a terminal" in lines[1]

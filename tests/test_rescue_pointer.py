@@ -10,9 +10,14 @@ import os
 import shutil
 import uuid
 
-from scorepad.storage import files, journal as journal_module
+import pytest
+
+from scorepad.storage import journal as journal_module, rescue
 from scorepad.storage.document import FORMAT
 from scorepad.storage.copies import rescue_dir
+from scorepad.storage.errors import SheetFileError
+from scorepad.storage.files import read_sheet
+from scorepad.storage.rescue import rescue_words, take_rescue
 from scorepad.storage.session import SheetSession
 
 from .conftest import DATA
@@ -42,8 +47,7 @@ def test_opening_a_sheet_points_to_a_newer_rescue_copy_of_the_same_game():
     before = path.read_bytes()
     again = SheetSession.open(path)
     assert again.sheet.players[0].renown == 12  # the sheet as saved: nothing is guessed
-    assert str(kept) in again.told and "rescue copy" in again.told
-    assert f"scorepad open {kept}" in again.told  # how to see them
+    assert again.rescued == kept and again.told == ""  # the app asks what to do with it
     again.close()
     assert path.read_bytes() == before
 
@@ -53,7 +57,7 @@ def test_a_rescue_copy_older_than_the_sheet_is_not_pointed_to():
     os.utime(path)  # saved again since (the table went on with the sheet)
     os.utime(kept, (1_700_000_100, 1_700_000_100))
     again = SheetSession.open(path)
-    assert str(kept) not in again.told
+    assert again.rescued is None
     again.close()
 
 
@@ -64,7 +68,7 @@ def test_another_games_rescue_copy_under_the_same_name_is_not_pointed_to(tmp_pat
     shutil.move(other.path, tmp_path / path.name)
     os.utime(tmp_path / path.name, (1_700_000_000, 1_700_000_000))
     again = SheetSession.open(tmp_path / path.name)
-    assert str(kept) not in again.told
+    assert again.rescued is None
     again.close()
 
 
@@ -74,18 +78,38 @@ def test_an_unreadable_rescue_copy_is_passed_over_without_a_word():
     os.utime(kept)
     (rescue_dir() / f"{path.stem}.rescued-x.json").mkdir()  # not even a file
     again = SheetSession.open(path)
-    assert "rescue" not in again.told
+    assert again.rescued is None
     again.close()
 
 
-def test_the_command_it_gives_can_be_pasted_whatever_the_copys_name(tmp_path):
+def test_where_nothing_can_be_asked_the_command_it_gives_can_be_pasted_whatever_the_name(tmp_path):
     """A name with a space (or * or ?) broke the command pasted from the note (attack run)."""
+    words = rescue_words(tmp_path / "friday night.json", tmp_path / "copies" / "friday night.rescued-1.json")
+    assert f"`scorepad open '{tmp_path}/friday night.json'` in a terminal offers to take them back" in words
+    assert f"{tmp_path}/copies/friday night.rescued-1.json" in words
+
+
+def test_taking_the_copy_puts_its_changes_in_the_sheet_and_keeps_the_sheet_as_it_was():
     path, kept = rescued_game()
-    spaced = kept.with_name(kept.name.replace(".rescued-", " b.rescued-"))
-    path.rename(path.with_name(f"{path.stem} b.json"))
-    kept.rename(spaced)
-    again = SheetSession.open(path.with_name(f"{path.stem} b.json"))
-    assert f"scorepad open '{spaced}'" in again.told
+    before = path.read_bytes()
+    again = SheetSession.open(path)
+    copy = take_rescue(again, again.rescued)
+    assert again.sheet.players[0].renown == 44 and again.rescued is None
+    assert copy.read_bytes() == before and copy.parent.name == "copies"
+    again.apply(renown(45))  # going on from it: saved as ever
+    again.close()
+    assert read_sheet(path).sheet.players[0].renown == 45
+    assert SheetSession.open(path, read_only=True).rescued is None  # the sheet is newer now
+
+
+def test_a_copy_that_no_longer_reads_as_a_sheet_is_not_taken_and_nothing_changes():
+    path, kept = rescued_game()
+    before = path.read_bytes()
+    again = SheetSession.open(path)
+    kept.write_text("{ not a sheet")
+    with pytest.raises(SheetFileError):
+        take_rescue(again, again.rescued)
+    assert path.read_bytes() == before and again.sheet.players[0].renown == 12
     again.close()
 
 
@@ -94,11 +118,11 @@ def test_a_file_of_the_same_id_that_is_no_sheet_is_not_pointed_to():
     game_id = json.loads(kept.read_bytes())["id"]
     kept.write_text(json.dumps({"id": game_id}))  # no sheet: opening it would fail
     again = SheetSession.open(path)
-    assert "rescue" not in again.told
+    assert again.rescued is None
     again.close()
     kept.write_bytes(json.dumps({"format": FORMAT, "id": game_id}).encode("utf-16"))
     again = SheetSession.open(path)
-    assert "rescue" not in again.told  # a sheet is read as UTF-8, as the reader does
+    assert again.rescued is None  # a sheet is read as UTF-8, as the reader does
     again.close()
 
 
@@ -110,10 +134,10 @@ def test_the_newest_copy_is_read_first_and_the_rest_are_not_read(monkeypatch):
         shutil.copy(kept, copy)
         os.utime(copy, (1_800_000_000 + n, 1_800_000_000 + n))
     read = []
-    real = files.read_bytes
-    monkeypatch.setattr(files, "read_bytes", lambda where, *a: read.append(where) or real(where, *a))
+    real = rescue.read_bytes
+    monkeypatch.setattr(rescue, "read_bytes", lambda where, *a: read.append(where) or real(where, *a))
     again = SheetSession.open(path)
-    assert str(copies[-1]) in again.told and copies[-1] in read and not set(copies[:-1]) & set(read)
+    assert again.rescued == copies[-1] and copies[-1] in read and not set(copies[:-1]) & set(read)
     again.close()
 
 
@@ -122,7 +146,7 @@ def test_a_link_named_as_a_copy_is_never_opened_unless_it_leads_to_a_plain_file(
     kept.unlink()
     kept.symlink_to("/dev/zero")
     read = []
-    monkeypatch.setattr(files, "read_bytes", lambda where, *a: read.append(where) or b"")
+    monkeypatch.setattr(rescue, "read_bytes", lambda where, *a: read.append(where) or b"")
     again = SheetSession.open(path)
     assert kept not in read
     again.close()
@@ -142,11 +166,11 @@ def test_a_sheet_without_an_id_is_pointed_to_its_copy_by_its_title_and_players(t
     session.close()
     os.utime(path, (1_700_000_000, 1_700_000_000))  # the disk refused it: the file as it was
     again = SheetSession.open(path)
-    assert str(kept) in again.told
+    assert again.rescued == kept
     again.close()
     other = json.loads(kept.read_bytes())
     for changed in ({"title": "Saturday"}, {"players": other["players"][:2]}, {"id": str(uuid.uuid4())}):
         kept.write_text(json.dumps({**other, **changed}))
         again = SheetSession.open(path)
-        assert "rescue" not in again.told, changed
+        assert again.rescued is None, changed
         again.close()

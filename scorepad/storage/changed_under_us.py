@@ -87,6 +87,12 @@ class ChangedUnderUs:
         """Keep our version as a copy beside the sheet, then go on from theirs."""
         current = load_current(self.path)  # SheetFileError: theirs is not a sheet to take
         kept = keep_copy(self.our_bytes(), self.path, "ours")
+        self.go_on_from(current)
+        return kept
+
+    def go_on_from(self, current) -> None:
+        """Go on from the sheet as its file holds it now (``load_current``): its history,
+        nothing to redo, no journal; read-only, with its note, if it does not replay."""
         self.journal.remove()
         self.history, self.redo_stack, self.conflict = list(current.history), [], None
         self.states = current.states.follow(self.history) if current.states is not None \
@@ -97,4 +103,3 @@ class ChangedUnderUs:
             if self.lock:
                 self.lock.release()
                 self.lock = None
-        return kept

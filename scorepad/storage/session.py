@@ -23,11 +23,12 @@ from ..rules.models import Sheet
 from ..rules.states import States
 from .atomic import SaveError, explain, new_file_place, real_target, stat_key, write_protected
 from .changed_under_us import ChangedUnderUs
-from .copies import keep_copy, newer_rescue, rescue_words
+from .copies import keep_copy
 from .document import MAX_HISTORY
 from .errors import SheetFileError
 from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
 from .lock import SheetLock, SheetLocked
+from .rescue import newer_rescue
 from .paths import games_dir, sheet_name
 from .files import read_bytes, sheet_bytes
 from .journal_replay import ours_left, replayed
@@ -48,6 +49,7 @@ class SheetSession(ChangedUnderUs):
                  states: States | None = None) -> None:
         self.path, self.read_only, self.lock, self.note = path, read_only, lock, note
         self.told = ""  # what opening it did that the user should know
+        self.rescued: Path | None = None  # a rescue copy newer than the sheet, found opening it
         self.history: list = list(history)
         self.states = states.follow(self.history) if states is not None else replay_states(self.history)
         # equivalent if mutated: ``follow`` reads these only once it has set all three (no
@@ -177,8 +179,7 @@ class SheetSession(ChangedUnderUs):
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
-            if (rescued := newer_rescue(path, session.sheet, since)) is not None:
-                session.told = " ".join(filter(None, (session.told, rescue_words(path, rescued))))
+            session.rescued = newer_rescue(path, session.sheet, since)
         except BaseException:
             if lock:
                 lock.release()

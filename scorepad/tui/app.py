@@ -17,6 +17,7 @@ from .crash_exit import CrashExit
 from .game_opener import GameOpener
 from .hang_up import HangUp
 from .ordered_keys import OrderedKeys
+from .rescue_offer import RescueOffer
 from .kept_screens import GAME_SCREENS, step_from
 from .key_names import answer_key_names
 from .screen_stack import ScreenStack
@@ -29,8 +30,8 @@ from .undo_keys import UndoKeys
 from ..messages import READ_ONLY
 
 
-class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, ThemeMemory,
-                  ToastRepaint, ScreenStack, CrashExit, TerminalNeeded, GuardedPalette, App):
+class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, BackgroundSearch, GameOpener, RescueOffer,
+                  ThemeMemory, ToastRepaint, ScreenStack, CrashExit, TerminalNeeded, GuardedPalette, App):
     """Keyboard-first scorepad for The Great Library's end game."""
 
     CSS_PATH = "scorepad.tcss"

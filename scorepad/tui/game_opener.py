@@ -54,6 +54,8 @@ class GameOpener:
                         title=session.path.name)
         if session.told:
             self.notify(session.told, title=session.path.name, timeout=12)
+        if session.rescued is not None:
+            self.offer_rescue(session)
 
     def new_game(self) -> None:
         """Show a blank Setup form (a new one each time: never the last game's names)."""

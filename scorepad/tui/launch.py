@@ -40,6 +40,10 @@ def started(path: Path | None, replay: Path | None, demo: bool, start_up) -> int
         say(f"scorepad: {err}")
         if session is not None and session.told:  # opening it recovered or kept something
             say(f"scorepad: {session.told}")
+        if session is not None and session.rescued is not None:
+            from ..storage.rescue import rescue_words
+
+            say(f"scorepad: {rescue_words(session.path, session.rescued)}")
         return 2
     finally:
         start_up.let_go()  # a run that never drew a frame

@@ -73,11 +73,11 @@ class KeyClock:
 @pytest.fixture
 def key_clock(monkeypatch) -> KeyClock:
     """Keys and questions timed by a ``KeyClock`` (``advance`` it)."""
-    from scorepad.tui import autosave, game_opener, ordered_keys
+    from scorepad.tui import autosave, game_opener, ordered_keys, rescue_offer
     from scorepad.tui.screens import dialogs
 
     clock = KeyClock()
-    for module in (ordered_keys, autosave, game_opener, dialogs):
+    for module in (ordered_keys, autosave, game_opener, dialogs, rescue_offer):
         monkeypatch.setattr(module, "monotonic", clock)
     return clock
 

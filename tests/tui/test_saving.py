@@ -214,7 +214,8 @@ async def test_a_hang_up_ends_the_process_even_when_the_app_never_finishes_endin
     assert not (game_path.parent / f"{game_path.name}.lock").exists()
 
 
-async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_copy(game_path, monkeypatch):
+async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_copy_taken_back_next_time(
+        game_path, monkeypatch, key_clock):
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "renown")
@@ -230,10 +231,21 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
     # file's values and nothing pointed to the copy (attack run)
     assert str(rescued) in app.closing_words
     monkeypatch.setattr(journal.os, "write", writes)  # the disk has room again
-    again = app_on(game_path)  # the next opening of the sheet points to the copy too
-    async with running(again, notifications=True) as pilot:
-        said = "".join((await toasts(pilot)).split())
-    assert f"scorepadopen{rescued}" in said
+    again = app_on(game_path)  # the next opening of the sheet asks what to do with the copy
+    async with running(again, (80, 24), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(again.screen, ChoiceScreen))
+        assert str(rescued) in " ".join(screen_lines(again)).replace(" ", "") or str(rescued) in again.screen.question
+        assert again.session.sheet.players[0].renown != 44  # the sheet as saved, until the table says
+        key_clock.advance(0.7)  # read, then answered
+        await burst(pilot, "t")
+        assert again.session.sheet.players[0].renown == 44 and "back in" in await toasts(pilot)
+        assert on_disk(again).sheet.players[0].renown == 44
+    (kept,) = (game_path.parent / "copies").glob("*.before-rescue-*.json")
+    assert read_sheet(kept).sheet.players[0].renown != 44
+    last = app_on(game_path)
+    async with running(last) as pilot:  # the sheet is newer than the copy now: nothing asked
+        await pilot.pause()
+        assert not isinstance(last.screen, ChoiceScreen) and last.session.sheet.players[0].renown == 44
 
 
 async def test_quitting_with_changes_only_in_memory_asks_and_keeps_a_rescue_copy(game_path, monkeypatch, answer_at_once):
@@ -562,3 +574,26 @@ async def test_save_elsewhere_shows_one_problem_at_a_time(game_path):
         await burst(pilot, "enter")
         shown = " ".join(screen_lines(app))
         assert "A full path, starting with / or ~." in shown and "read-only" not in shown
+
+
+@pytest.mark.parametrize("answer", ["o", "l", "escape"])
+async def test_a_rescue_copy_can_be_looked_at_first_or_left_and_nothing_changes(game_path, key_clock, answer):
+    """o opens the copy (the sheet as it was); l or Esc go on with the sheet as saved."""
+    from scorepad.rules.entries import SetCount
+
+    session = SheetSession.open(game_path)
+    session.apply(SetCount(player=0, field="renown", value=44))
+    rescued = session.rescue()
+    session.undo()  # the sheet without it, saved after the copy was written: make it older
+    session.close()
+    os.utime(game_path, (1_700_000_000, 1_700_000_000))
+    before = game_path.read_bytes()
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        key_clock.advance(0.7)
+        await burst(pilot, answer)
+        assert not isinstance(app.screen, ChoiceScreen)
+        assert app.session.path == (rescued if answer == "o" else game_path)
+        assert app.session.sheet.players[0].renown == (44 if answer == "o" else 0)
+    assert game_path.read_bytes() == before and rescued.exists()
