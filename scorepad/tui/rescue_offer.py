@@ -27,9 +27,9 @@ class RescueOffer:
             self.notify(f"{found}\nOpen {path.name} for writing to take them back.", title=path.name,
                         severity="warning", timeout=20)
             return
-        answers = [("t", f"Take them back into {path.name} (it is kept as it is now, beside it)"),
+        answers = [("t", f"Take them back into {path.name} (kept as it is now, beside it)"),
                    ("o", "Open the rescue copy, to look at it first"),
-                   ("l", f"Leave them there: go on with {path.name} as saved (asked again next time)")]
+                   ("l", f"Leave them: go on with {path.name} as saved")]
 
         def chosen(answer: str) -> None:
             if answer == "t" and self.session is session:

@@ -597,3 +597,20 @@ async def test_a_rescue_copy_can_be_looked_at_first_or_left_and_nothing_changes(
         assert app.session.path == (rescued if answer == "o" else game_path)
         assert app.session.sheet.players[0].renown == (44 if answer == "o" else 0)
     assert game_path.read_bytes() == before and rescued.exists()
+
+
+async def test_a_question_clears_the_toasts_that_would_cover_it(game_path, monkeypatch, answer_at_once):
+    """At 80x24 the "Not saved yet" toast covered half of the quit question's reason (a
+    new user's run)."""
+    from .helpers import toasts
+
+    app = app_on(game_path)
+    async with running(app, (80, 24), notifications=True) as pilot:
+        await goto(pilot, "renown")
+        fill_the_disk(monkeypatch)
+        await type_line(pilot, "44")
+        await until(pilot, lambda: isinstance(app.screen, SaveAsScreen))
+        await burst(pilot, "escape")
+        assert "Not saved yet" in await toasts(pilot)
+        await burst(pilot, "ctrl+q")
+        assert isinstance(app.screen, ChoiceScreen) and await toasts(pilot) == ""

@@ -44,6 +44,15 @@ class AskedByAKey:
         return label
 
 
+class ClearsToasts:
+    """A question clears the toasts on screen as it comes up: at 80 x 24 one covered
+    half of the quit question's reason (a new user's run), and what a toast says then is
+    older than the question."""
+
+    def on_mount(self) -> None:
+        self.app.clear_notifications()
+
+
 class CameUpOnItsOwn:
     """A question nobody asked for (a save failed, someone else saved), when ``asked_at``
     is set: the App takes no key typed for the screen below as its answer. What it says
@@ -70,7 +79,7 @@ class CameUpOnItsOwn:
             label.display = True
 
 
-class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
+class ConfirmScreen(ClearsToasts, AskedByAKey, ModalScreen[bool]):
     """A yes/no question; y says yes, n or escape says no, Enter the focused button
     (Yes, or No when yes would lose something: ``risky``). Asked by a key: the keys
     typed on straight after it are no answer (``AskedByAKey``)."""
@@ -101,7 +110,7 @@ class ConfirmScreen(AskedByAKey, ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class SaveAsScreen(CameUpOnItsOwn, ModalScreen[str | None]):
+class SaveAsScreen(ClearsToasts, CameUpOnItsOwn, ModalScreen[str | None]):
     """Asks for a file to save the sheet to (after a failed save). It comes up on its
     own (``asked_at``: the App then takes no key typed for the screen below as its
     answer), and only a full path is taken: digits and Enter must not save the game as
@@ -140,7 +149,7 @@ class SaveAsScreen(CameUpOnItsOwn, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoiceScreen(CameUpOnItsOwn, AskedByAKey, ModalScreen[str]):
+class ChoiceScreen(ClearsToasts, CameUpOnItsOwn, AskedByAKey, ModalScreen[str]):
     """A question with a few answers, each a letter key (or a click): no answer is
     focused, so Enter answers nothing; one that comes up on its own has ``asked_at``
     (the App then takes no key typed for the screen below as an answer), one asked by
