@@ -130,6 +130,28 @@ async def test_every_cell_of_the_library_grid_reads_in_every_theme(demo_path):  
         assert problems == []
 
 
+async def test_every_screens_heading_reads_at_4_5_to_1_in_every_theme(demo_path):  # noqa: F811
+    """The screens' headings read at 3.03:1 in textual-light, the theme's accent as text
+    (a new user's run): bold, but the line a new user looks for first. At least 4.5:1,
+    as body text."""
+    from scorepad.tui.kept_screens import ORDER
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            for name in ORDER:
+                await goto(pilot, name)
+                line = app.screen.query_one("#heading").region.y
+                for segment in app.screen._compositor.render_strips()[line]:
+                    style = segment.style
+                    if segment.text.strip() and style and style.color and style.bgcolor and \
+                            ColorType.DEFAULT not in (style.color.type, style.bgcolor.type) and contrast(style) < 4.5:
+                        problems.append(f"{theme} {name} {segment.text.strip()!r}: {contrast(style):.2f}")
+        assert problems == []
+
+
 async def test_a_refused_value_and_its_message_read_in_every_theme(demo_path):  # noqa: F811
     """The error colour drew a refusal at 2.4-2.9:1 in four themes (review)."""
     from scorepad.tui.widgets.count_grid import CountGrid
