@@ -233,8 +233,12 @@ class OrderedKeys:
                    for pump in self._registry)
 
     def keys_settled(self) -> bool:
-        """Whether every key read so far has been handled, and all it started is done."""
-        return not self._waiting_keys and self._quiet()
+        """Whether every key read so far has been handled, and all it started is done.
+        The key being handled is out of the queue and in no message pump's: the feeder
+        still has it (F2 taken from the queue, Home not yet shown, read as settled: a test
+        that asserted Home failed one run in eight)."""
+        feeding = self._key_feeder is not None and not self._key_feeder.done()
+        return not feeding and not self._waiting_keys and self._quiet()
 
     @contextmanager
     def holding_keys(self):
