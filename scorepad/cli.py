@@ -4,12 +4,11 @@ starts the app without them (they load when a game is opened)."""
 
 from __future__ import annotations
 
-import shlex
-
 import errno
 import io
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from types import SimpleNamespace

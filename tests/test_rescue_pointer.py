@@ -15,7 +15,7 @@ import pytest
 from scorepad.storage import journal as journal_module, rescue
 from scorepad.storage.document import FORMAT
 from scorepad.storage.copies import rescue_dir
-from scorepad.storage.errors import SheetFileError
+from scorepad.storage.atomic import SaveError
 from scorepad.storage.files import read_sheet
 from scorepad.storage.rescue import rescue_words, take_rescue
 from scorepad.storage.session import SheetSession
@@ -31,15 +31,20 @@ def rescued_game():
     session = new_session()
     session.apply(renown(12))
     session.fold()
+    return session.path, refused_then_rescued(session, 44)
+
+
+def refused_then_rescued(session, value: int):
+    """Type ``value`` with the disk refusing it, keep a rescue copy, close: the copy."""
     os.utime(session.path, (1_700_000_000, 1_700_000_000))  # saved well before the rescue
     journal_module.os.write, real_write = refuse(errno.ENOSPC), journal_module.os.write
     try:
-        session.apply(renown(44))
+        session.apply(renown(value))
     finally:
         journal_module.os.write = real_write
     kept = session.rescue()
     session.close()
-    return session.path, kept
+    return kept
 
 
 def test_opening_a_sheet_points_to_a_newer_rescue_copy_of_the_same_game():
@@ -94,7 +99,7 @@ def test_taking_the_copy_puts_its_changes_in_the_sheet_and_keeps_the_sheet_as_it
     before = path.read_bytes()
     again = SheetSession.open(path)
     copy = take_rescue(again, again.rescued)
-    assert again.sheet.players[0].renown == 44 and again.rescued is None
+    assert again.sheet.players[0].renown == 44
     assert copy.read_bytes() == before and copy.parent.name == "copies"
     again.apply(renown(45))  # going on from it: saved as ever
     again.close()
@@ -106,9 +111,10 @@ def test_a_copy_that_no_longer_reads_as_a_sheet_is_not_taken_and_nothing_changes
     path, kept = rescued_game()
     before = path.read_bytes()
     again = SheetSession.open(path)
-    kept.write_text("{ not a sheet")
-    with pytest.raises(SheetFileError):
+    kept.write_text("{ not a sheet")  # changed since it was offered
+    with pytest.raises(SaveError) as refused:
         take_rescue(again, again.rescued)
+    assert "no longer holds this game as it is here" in str(refused.value)
     assert path.read_bytes() == before and again.sheet.players[0].renown == 12
     again.close()
 
@@ -158,19 +164,71 @@ def test_a_sheet_without_an_id_is_pointed_to_its_copy_by_its_title_and_players(t
     of the same file name; a copy with an id is another game's."""
     path = tmp_path / "f.json"
     shutil.copy(DATA / "friday.json", path)
-    os.utime(path, (1_700_000_000, 1_700_000_000))
     session = SheetSession.open(path)
     assert session.sheet.id == ""
-    session.apply(renown(70))
-    kept = session.rescue()
-    session.close()
-    os.utime(path, (1_700_000_000, 1_700_000_000))  # the disk refused it: the file as it was
+    kept = refused_then_rescued(session, 70)
     again = SheetSession.open(path)
     assert again.rescued == kept
     again.close()
     other = json.loads(kept.read_bytes())
-    for changed in ({"title": "Saturday"}, {"players": other["players"][:2]}, {"id": str(uuid.uuid4())}):
-        kept.write_text(json.dumps({**other, **changed}))
+    for changed in ({"title": "Saturday"}, {"name": "Bea"}, {"id": str(uuid.uuid4())}):
+        copy = json.loads(json.dumps(other))
+        if "id" in changed:
+            copy["id"] = changed["id"]
+        else:  # the same file name, another game: its own title or players from the start
+            first = copy["history"][0]["sheet"]
+            first["title"] = copy["title"] = changed.get("title", first["title"])
+            first["players"][0]["name"] = changed.get("name", first["players"][0]["name"])
+            copy["players"][0]["name"] = first["players"][0]["name"]
+        kept.write_text(json.dumps(copy))
         again = SheetSession.open(path)
         assert again.rescued is None, changed
         again.close()
+
+
+def test_a_sheet_someone_else_changed_since_it_was_opened_is_not_replaced_by_the_copy():
+    """Review: their version, saved while the question was up, was replaced and kept
+    nowhere."""
+    path, kept = rescued_game()
+    again = SheetSession.open(path)
+    theirs = json.loads(path.read_text())
+    theirs["players"][0]["name"] = "Bea"
+    path.write_text(json.dumps(theirs))
+    with pytest.raises(SaveError) as refused:
+        take_rescue(again, again.rescued)
+    assert "changed by someone else" in str(refused.value) and json.loads(path.read_text()) == theirs
+    again.close()
+
+
+def test_values_typed_here_since_opening_are_not_dropped_by_taking_the_copy():
+    path, kept = rescued_game()
+    again = SheetSession.open(path)
+    again.apply(renown(50, player=1))
+    with pytest.raises(SaveError):
+        take_rescue(again, again.rescued)
+    assert again.sheet.players[1].renown == 50
+    again.close()
+
+
+def test_a_copy_of_an_older_state_is_not_offered_whatever_its_time():
+    """Review: a copy restored with a later time (cp -p, another clock) but holding only
+    the start of the sheet's history was offered, and taking it moved newer values out."""
+    path, kept = rescued_game()
+    session = SheetSession.open(path)
+    session.apply(renown(44))
+    session.apply(renown(45))
+    session.close()
+    os.utime(path, (1_700_000_000, 1_700_000_000))  # the copy is "newer" than the sheet
+    again = SheetSession.open(path)
+    assert again.rescued is None
+    again.close()
+
+
+def test_a_copy_whose_history_does_not_replay_is_not_offered():
+    path, kept = rescued_game()
+    copy = json.loads(kept.read_text())
+    copy["history"][-1]["player"] = 9  # no such player
+    kept.write_text(json.dumps(copy))
+    again = SheetSession.open(path)
+    assert again.rescued is None
+    again.close()

@@ -3,10 +3,9 @@ writing them within the limits the reader enforces."""
 
 from __future__ import annotations
 
-import shlex
-
 import json
 import os
+import shlex
 import stat
 from datetime import datetime, timezone
 from pathlib import Path

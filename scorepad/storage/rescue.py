@@ -1,7 +1,12 @@
 """Rescue copies found again: a copy of this game newer than its sheet holds changes
 the disk refused when the app quit or hung up (``SheetSession.rescue``). Opening the
 sheet points to it (nothing had: the sheet showed its older values), and the table can
-take it back into the sheet, which is kept as it was beside it."""
+take it back into the sheet, which is kept as it was beside it.
+
+A copy is this game's rescue only if its history is the sheet's and then more: what the
+table saw when the disk refused, nothing less. File times and ids choose which copies
+are read at all; reading decides.
+"""
 
 from __future__ import annotations
 
@@ -10,23 +15,33 @@ import json
 import shlex
 import stat
 from pathlib import Path
+from typing import NamedTuple
 
+from pydantic import ValidationError
+
+from ..rules.entries import EntryError
 from ..rules.models import Sheet
 from .atomic import SaveError, atomic_write, file_mode
 from .copies import COPIES, keep_copy, rescue_dir
-from .document import FORMAT
+from .document import FORMAT, parse_document
 from .errors import SheetFileError
-from .files import read_bytes, read_sheet
-from .sheet_file import load_current
+from .files import read_bytes
+from .sheet_file import load_current, replay_states
 
 
-def newer_rescue(sheet: Path, game: Sheet, since: float) -> Path | None:
-    """The latest rescue copy of this game (``is_copy_of``) written after
+class Rescue(NamedTuple):
+    """A rescue copy as read: its path and bytes (what taking it writes, nothing read again)."""
+
+    path: Path
+    data: bytes
+
+
+def newer_rescue(sheet: Path, history: tuple, since: float) -> Path | None:
+    """The latest rescue copy of the game whose ``history`` the sheet holds, written after
     ``since`` (the sheet's and its journal's last change), beside the sheet or in the
-    rescue folder: changes the disk refused, kept when the app quit, that the sheet
-    lacks. Newest first, and only until one is found: each is read whole (forty copies of
-    15 MB took 6 s to open a sheet). What is not a plain file is never opened (a link to
-    a device), and what is not a sheet of this game is passed over."""
+    rescue folder. Newest first, and only until one is found: each is read whole (forty
+    copies of 15 MB took 6 s to open a sheet). What is not a plain file is never opened
+    (a link to a device); what is not this game's rescue is passed over (``rescue_of``)."""
     found: list[tuple[float, Path]] = []
     for folder in (sheet.parent / COPIES, rescue_dir()):
         for name in glob.glob(f"{glob.escape(sheet.stem)}.rescued-*.json", root_dir=folder):
@@ -36,22 +51,29 @@ def newer_rescue(sheet: Path, game: Sheet, since: float) -> Path | None:
                 continue
             if stat.S_ISREG(info.st_mode) and info.st_mtime > since:
                 found.append((info.st_mtime, folder / name))
-    return next((copy for _, copy in sorted(found, reverse=True) if is_copy_of(copy, game)), None)
+    return next((copy for _, copy in sorted(found, reverse=True) if rescue_of(copy, history)), None)
 
 
-def is_copy_of(copy: Path, game: Sheet) -> bool:
-    """Whether the file is a scoresheet of this game: the same ``id``; for a game with
-    none (written before ids, or by hand), none either, the same title and the same
-    players. Read with the sheet reader's own care: never more than a sheet's size."""
+def rescue_of(copy: Path, history: tuple) -> Rescue | None:
+    """The copy, if it is a rescue of the game with this ``history``: a scoresheet of the
+    same game (its id; for a game with none, none either and the same title and players)
+    whose history is this one and then more, and replays. None for anything else: another
+    game, an older state (a copy restored with its old time), a file that is no sheet."""
     try:
-        raw = json.loads(read_bytes(copy).decode("utf-8-sig"))  # as a sheet is read: not UTF-16
+        data = read_bytes(copy)
+        raw = json.loads(data.decode("utf-8-sig"))  # as a sheet is read: not UTF-16
     except (SheetFileError, ValueError, RecursionError):
-        return False
-    if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("id", "") != game.id:
-        return False
-    players = raw.get("players")
-    return bool(game.id) or (raw.get("title", "") == game.title and isinstance(players, list) and
-                             [isinstance(p, dict) and p.get("name") for p in players] == [p.name for p in game.players])
+        return None
+    game: Sheet = history[0].sheet if history else None
+    if game is None or not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("id", "") != game.id:
+        return None  # the cheap look first: most copies are another game's
+    try:
+        theirs = parse_document(data, str(copy)).history
+        replay_states(list(theirs))
+    except (SheetFileError, EntryError, ValidationError):
+        return None
+    return Rescue(copy, data) if len(theirs) > len(history) and tuple(theirs[:len(history)]) == tuple(history) \
+        else None
 
 
 def rescue_words(path: Path, rescued: Path) -> str:
@@ -63,16 +85,21 @@ def rescue_words(path: Path, rescued: Path) -> str:
 
 def take_rescue(session, rescued: Path) -> Path:
     """Put the rescue copy in the open sheet's place (under its lock) and go on from it,
-    keeping the sheet as it was as a copy beside it: where that copy is. Nothing is
-    written unless the copy reads as a sheet (SheetFileError); SaveError when the disk
-    refuses, the sheet then as it was."""
+    keeping the sheet as it was as a copy beside it: where that copy is. Refused
+    (SaveError), with nothing written, when the sheet is open read-only, was changed by
+    someone else since it was read (their version would be lost), or the copy is no longer
+    a rescue of the game as it is here (changed since it was offered, or values typed
+    here since). SaveError too when the disk refuses: the sheet is then as it was."""
     if session.read_only or session.lock is None:
         raise SaveError(f"{session.path.name} is open read-only here: the rescue copy cannot be taken into it")
-    read_sheet(rescued)  # a sheet still: read whole before anything is written
-    data = read_bytes(rescued)
+    if session.check_file():
+        raise SaveError(f"{session.path.name} was changed by someone else since it was opened: choose which "
+                        "version to keep first; the rescue copy is left where it is")
+    found = rescue_of(rescued, tuple(session.history))
+    if found is None:
+        raise SaveError(f"{rescued.name} no longer holds this game as it is here, and more: it is left where it is")
     kept = keep_copy(session.our_bytes(), session.path, "before-rescue")
-    atomic_write(session.path, data, replace=True, mode=file_mode(session.path))
+    atomic_write(session.path, found.data, replace=True, mode=file_mode(session.path))
     session.lock.follow_file()  # a new file in the sheet's place: held too
     session.go_on_from(load_current(session.path))
-    session.rescued = None
     return kept

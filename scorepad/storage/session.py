@@ -179,7 +179,7 @@ class SheetSession(ChangedUnderUs):
             elif lock and session.folded:
                 with suppress(SaveError):  # one with no whole line (a full disk) holds nothing
                     session.journal.remove()
-            session.rescued = newer_rescue(path, session.sheet, since)
+            session.rescued = newer_rescue(path, tuple(session.history), since)
         except BaseException:
             if lock:
                 lock.release()

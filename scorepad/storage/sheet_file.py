@@ -4,9 +4,8 @@ crash left, and the background save that folds the journal into the file."""
 
 from __future__ import annotations
 
-import shlex
-
 import os
+import shlex
 import threading
 from contextlib import suppress
 from dataclasses import dataclass, field

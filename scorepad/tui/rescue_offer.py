@@ -22,20 +22,21 @@ class RescueOffer:
         from .screens.dialogs import ChoiceScreen
 
         path, rescued = session.path, session.rescued
+        session.rescued = None  # asked once an opening: the same game shown again asks nothing
         found = f"A rescue copy of this game, newer than {path.name}, holds changes the disk refused:\n{rescued}"
         if session.read_only:
             self.notify(f"{found}\nOpen {path.name} for writing to take them back.", title=path.name,
                         severity="warning", timeout=20)
             return
         answers = [("t", f"Take them back into {path.name} (kept as it is now, beside it)"),
-                   ("o", "Open the rescue copy, to look at it first"),
+                   ("o", "Open the rescue copy read-only, to look at it first"),
                    ("l", f"Leave them: go on with {path.name} as saved")]
 
         def chosen(answer: str) -> None:
             if answer == "t" and self.session is session:
-                self.take_rescued(session)
+                self.take_rescued(session, rescued)
             elif answer == "o":
-                self.open_path(rescued)
+                self.open_path(rescued, read_only=True)  # to look at: nothing typed lands in it
 
         def ask() -> None:
             self.ask_unprompted(ChoiceScreen(found, answers, cancel="l", asked_at=monotonic()), chosen)
@@ -44,15 +45,14 @@ class RescueOffer:
         # and queues the swap that shows it, which this must come after to be on top
         self.call_next(self.call_next, ask)
 
-    def take_rescued(self, session) -> None:
+    def take_rescued(self, session, rescued) -> None:
         """Take the rescue copy into the open sheet, and show it."""
         from ..storage.atomic import SaveError
-        from ..storage.document import SheetFileError
         from ..storage.rescue import take_rescue
 
         try:
-            kept = take_rescue(session, session.rescued)
-        except (SaveError, SheetFileError) as err:
+            kept = take_rescue(session, rescued)
+        except SaveError as err:
             self.notify(f"The rescue copy was not taken: {err}", severity="error", timeout=15)
             return
         self.live.moved()

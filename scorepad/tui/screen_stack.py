@@ -94,8 +94,13 @@ class ScreenStack(KeptScreens):
             self.show_game_screen(self.game[0])
 
     def action_go(self, name: str) -> None:
-        """Show one game screen."""
+        """Show one game screen; not over a question or a form (from the palette): the
+        screen went on top of it, and the question, hidden under it, took no answer
+        (review)."""
         if self.session is None:
             self.notify("Open or start a game first.", severity="warning")
+            return
+        if self.screen.is_modal:
+            self.notify("Answer or close this first (Esc): the game's screens are under it.", severity="warning")
             return
         self.show_game_screen(name)

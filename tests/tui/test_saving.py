@@ -234,7 +234,10 @@ async def test_a_hang_up_with_changes_the_disk_refused_keeps_them_in_a_rescue_co
     again = app_on(game_path)  # the next opening of the sheet asks what to do with the copy
     async with running(again, (80, 24), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(again.screen, ChoiceScreen))
-        assert str(rescued) in " ".join(screen_lines(again)).replace(" ", "") or str(rescued) in again.screen.question
+        assert str(rescued) in again.screen.question and rescued.name[-20:] in " ".join(screen_lines(again))
+        again.action_go("renown")  # the palette's Go to, over the question: refused, the question stays
+        await pilot.pause()
+        assert isinstance(again.screen, ChoiceScreen) and again.screen_stack[-2] is not again.kept.get("renown")
         assert again.session.sheet.players[0].renown != 44  # the sheet as saved, until the table says
         key_clock.advance(0.7)  # read, then answered
         await burst(pilot, "t")
@@ -596,6 +599,7 @@ async def test_a_rescue_copy_can_be_looked_at_first_or_left_and_nothing_changes(
         assert not isinstance(app.screen, ChoiceScreen)
         assert app.session.path == (rescued if answer == "o" else game_path)
         assert app.session.sheet.players[0].renown == (44 if answer == "o" else 0)
+        assert app.session.read_only == (answer == "o")  # looked at: nothing typed lands in the copy
     assert game_path.read_bytes() == before and rescued.exists()
 
 

@@ -45,12 +45,15 @@ class AskedByAKey:
 
 
 class ClearsToasts:
-    """A question clears the toasts on screen as it comes up: at 80 x 24 one covered
-    half of the quit question's reason (a new user's run), and what a toast says then is
-    older than the question."""
+    """A question asked by the user's key clears the toasts on screen as it comes up: at
+    80 x 24 one covered half of the quit question's reason (a new user's run), and what
+    they said is older than what the user does now. One that comes up on its own
+    (``asked_at``) leaves them: they may say why it came up, or where opening the game
+    kept something."""
 
     def on_mount(self) -> None:
-        self.app.clear_notifications()
+        if getattr(self, "asked_at", None) is None:
+            self.app.clear_notifications()
 
 
 class CameUpOnItsOwn:
