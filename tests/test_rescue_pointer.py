@@ -169,7 +169,14 @@ def test_a_sheet_without_an_id_is_pointed_to_its_copy_by_its_title_and_players(t
     kept = refused_then_rescued(session, 70)
     again = SheetSession.open(path)
     assert again.rescued == kept
+    before = path.read_bytes()
+    shutil.copy(kept, kept.with_suffix(".keep"))
+    assert take_rescue(again, kept).read_bytes() == before  # as written by hand, byte for byte (a new user's run)
+    assert again.sheet.players[0].renown == 70
     again.close()
+    shutil.copy(kept.with_suffix(".keep"), kept)  # the copy and the sheet as they were, for what follows
+    path.write_bytes(before)
+    os.utime(path, (1_700_000_000, 1_700_000_000))
     other = json.loads(kept.read_bytes())
     for changed in ({"title": "Saturday"}, {"name": "Bea"}, {"id": str(uuid.uuid4())}):
         copy = json.loads(json.dumps(other))

@@ -98,7 +98,7 @@ def take_rescue(session, rescued: Path) -> Path:
     found = rescue_of(rescued, tuple(session.history))
     if found is None:
         raise SaveError(f"{rescued.name} no longer holds this game as it is here, and more: it is left where it is")
-    kept = keep_copy(session.our_bytes(), session.path, "before-rescue")
+    kept = keep_copy(read_bytes(session.path), session.path, "before-rescue")  # as it is, byte for byte
     atomic_write(session.path, found.data, replace=True, mode=file_mode(session.path))
     session.lock.follow_file()  # a new file in the sheet's place: held too
     session.go_on_from(load_current(session.path))

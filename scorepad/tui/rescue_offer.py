@@ -28,18 +28,21 @@ class RescueOffer:
             self.notify(f"{found}\nOpen {path.name} for writing to take them back.", title=path.name,
                         severity="warning", timeout=20)
             return
-        answers = [("t", f"Take them back into {path.name} (kept as it is now, beside it)"),
-                   ("o", "Open the rescue copy read-only, to look at it first"),
-                   ("l", f"Leave them: go on with {path.name} as saved")]
+        question = f"{found}\nTaking them back keeps {path.name} as it is now, in copies/ beside it."
+        answers = [("t", f"Take them back into {path.name}"), ("o", "Open the copy read-only, to look first"),
+                   ("l", f"Leave them, go on with {path.name} as saved")]
 
         def chosen(answer: str) -> None:
             if answer == "t" and self.session is session:
                 self.take_rescued(session, rescued)
             elif answer == "o":
                 self.open_path(rescued, read_only=True)  # to look at: nothing typed lands in it
+                if self.session is not None and self.session.path == rescued:  # its title is the game's
+                    self.notify(f"This is the rescue copy, read-only: to take it back, open {path.name} "
+                                "again and press t.", title=rescued.name, timeout=15)
 
         def ask() -> None:
-            self.ask_unprompted(ChoiceScreen(found, answers, cancel="l", asked_at=monotonic()), chosen)
+            self.ask_unprompted(ChoiceScreen(question, answers, cancel="l", asked_at=monotonic()), chosen)
 
         # after the game's first screen: its showing is queued next (``show_first_screen``),
         # and queues the swap that shows it, which this must come after to be on top

@@ -94,13 +94,18 @@ class ScreenStack(KeptScreens):
             self.show_game_screen(self.game[0])
 
     def action_go(self, name: str) -> None:
-        """Show one game screen; not over a question or a form (from the palette): the
-        screen went on top of it, and the question, hidden under it, took no answer
-        (review)."""
+        """Show one game screen; not over a question or a form, nor from a screen holding
+        typing (from the palette): the screen went on top of a question, hidden under it,
+        and left a play record or Setup typed and not kept, its typing lost (review, a
+        new user's run)."""
         if self.session is None:
             self.notify("Open or start a game first.", severity="warning")
             return
         if self.screen.is_modal:
             self.notify("Answer or close this first (Esc): the game's screens are under it.", severity="warning")
+            return
+        if (ask := getattr(self.screen, "quit_question", None)) is not None and ask():
+            # Setup with names typed: the palette left it, and its typing, without a word
+            self.notify("Something is typed here: Esc leaves it (asking first), F2 goes Home.", severity="warning")
             return
         self.show_game_screen(name)

@@ -127,6 +127,12 @@ async def test_every_cell_of_the_library_grid_reads_in_every_theme(demo_path):  
             app.theme = theme
             await pilot.pause()
             problems += [f"{theme}: {words}" for words in unreadable_text(app.screen, slice(top, top + rows))]
+            green = grid.get_component_rich_style("library-grid--marked").bgcolor  # a marked cell's ground
+            problems += [f"{theme}: marked {segment.text.strip()} {contrast(segment.style):.1f}"
+                         for line in range(top, top + rows) for segment in app.screen._compositor.render_strips()[line]
+                         if segment.text.strip() and segment.style and segment.style.bgcolor == green
+                         and ColorType.DEFAULT not in (segment.style.color.type, green.type)
+                         and contrast(segment.style) < 4.5]
         assert problems == []
 
 

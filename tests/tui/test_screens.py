@@ -568,3 +568,27 @@ async def test_undo_away_from_the_game_screens_says_where_it_works_not_to_open_t
         assert app.why_not("undo") == ("Undo and redo work on the game's screens: F2, then PageDown, "
                                        "goes back to the open game.")
         assert app.session.sheet.players[0].renown == 10
+
+
+async def test_the_palette_leaves_no_typed_form_behind(game_path):
+    """A new user's run: Ctrl+P, Go to Pinax, over a play record typed and not kept, and
+    Record an Event from a Setup with names typed, dropped the typing without a word."""
+    from scorepad.tui.screens.record import RecordScreen
+
+    app = app_on(game_path)
+    async with running(app, notifications=True) as pilot:
+        await burst(pilot, "ctrl+e", "down", "down", "down", *"Somewhere")
+        assert isinstance(app.screen, RecordScreen)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        commands["Go to Pinax"].callback()
+        await settle(pilot)
+        assert isinstance(app.screen, RecordScreen) and app.screen.typed()["location"] == "Somewhere"
+        await burst(pilot, "ctrl+s")
+        assert app.session.sheet.location == "Somewhere"
+        app.new_game()
+        await settle(pilot)
+        await burst(pilot, "enter", *"Zed")
+        events = len(app.session.sheet.timeline)
+        commands["Record an Event"].callback()
+        await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and len(app.session.sheet.timeline) == events
