@@ -95,20 +95,24 @@ class ScorepadApp(UndoKeys, OrderedKeys, Autosave, HangUp, TypedForms, Backgroun
         if action in ("next_screen", "previous_screen"):
             current = self.current_game_screen()
             if current is None and not self.game_behind_home():
-                return NO_SCREENS_TO_WALK
+                return self.away_from_game("PageDown and PageUp walk") if self.game else NO_SCREENS_TO_WALK
             if current is not None and step_from(current, 1 if action == "next_screen" else -1) is None:
                 return f"{GAME_SCREENS[current][0]} is the walk's end: Ctrl+P jumps to any screen."
         if action in ("undo", "redo"):
             if self.game_behind_home():
                 return "Undo and redo work on the game's screens: PageDown goes back to the game."
             if self.current_game_screen() is None:
-                # a screen may say it itself (a replay); else where undo works, from here
-                return getattr(self.screen, "NO_UNDO", None) or (
-                    "Undo and redo work on the game's screens: F2, then PageDown, goes back to the open game."
-                    if self.game is not None else "Undo and redo work on a game's screens: open a game first.")
+                return self.away_from_game("Undo and redo work on") if self.game else \
+                    "Undo and redo work on a game's screens: open a game first."
             if self.live.read_only:
                 return READ_ONLY
         return None
+
+    def away_from_game(self, keys: str) -> str:
+        """Why ``keys`` do nothing on a screen away from an open game's (a replay says it
+        itself): said "open a game first" with the game open (a new user's runs)."""
+        return getattr(self.screen, "NOT_HERE", None) or \
+            f"{keys} the game's screens: F2, then PageDown, goes back to the open game."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return None if self.why_not(action) else True

@@ -560,13 +560,16 @@ async def test_undo_away_from_the_game_screens_says_where_it_works_not_to_open_t
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         await burst(pilot, "ctrl+z")
-        assert app.why_not("undo") == "A replay shows the game's steps as they were: it changes nothing, so it undoes nothing."
+        words = "A replay shows the game's steps as they were: ← and → step through them, Esc goes back."
+        assert app.why_not("undo") == app.why_not("next_screen") == words
         await burst(pilot, "escape")
         app.new_game()
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         assert app.why_not("undo") == ("Undo and redo work on the game's screens: F2, then PageDown, "
                                        "goes back to the open game.")
+        assert app.why_not("next_screen") == ("PageDown and PageUp walk the game's screens: F2, then PageDown, "
+                                              "goes back to the open game.")
         assert app.session.sheet.players[0].renown == 10
 
 

@@ -27,7 +27,7 @@ STEP_BUDGET = 0.008  # seconds of UI-thread CPU a step's Pinax searches may take
 class ReplayScreen(Screen):
     """Shows the sheet after one step of its history; arrows move between steps."""
 
-    NO_UNDO = "A replay shows the game's steps as they were: it changes nothing, so it undoes nothing."
+    NOT_HERE = "A replay shows the game's steps as they were: ← and → step through them, Esc goes back."
     BINDINGS = [
         Binding("right,l", "step(1)", "Next step"),
         Binding("left,h", "step(-1)", "Previous step"),
