@@ -514,3 +514,21 @@ async def test_a_name_typed_on_after_escape_does_not_answer_leave_this_new_game(
         key_clock.advance(1.0)  # the typist looks up and reads it
         await burst(pilot, "n")
         assert isinstance(app.screen, SetupScreen) and names(app)[0] == "Ana"
+
+
+async def test_keys_typed_on_after_a_refused_start_are_not_taken(key_clock):
+    """A new user's burst: 3 rows, no columns, Ctrl+S refused ("a Library grid has 1 to
+    64 rows and columns"), and the rest of the burst, 2 Enter 1 Enter, went on into the
+    form: a game of 32 rows by 1 column started. As in a table, what is typed straight
+    after a refusal is not taken, and the note says so; after a pause it is."""
+    app = ScorepadApp()
+    async with running(app) as pilot:
+        await open_setup(pilot)
+        await burst(pilot, "enter", *"Dee", "enter", *"Eve", "enter", "enter", "enter", "3", "ctrl+s",
+                    "2", "enter", "1", "enter")
+        assert app.session is None and values(app, "rows", "cols") == ["3", ""]
+        assert "1 to 64 rows and columns" in problem(app) and "not taken" in problem(app)
+        key_clock.advance(1.0)  # the typist reads the note, then puts it right
+        await burst(pilot, "enter", "4", "enter")
+        assert app.session is not None, problem(app)
+        assert len(saved(app).library.rows) == 3 and len(saved(app).library.rows[0].split()) == 4

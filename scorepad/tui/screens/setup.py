@@ -12,6 +12,8 @@ in the last field starts the game.
 
 from __future__ import annotations
 
+from time import monotonic
+
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -40,10 +42,14 @@ class Form(Vertical):
     BLANK = True
 
 
+NOT_TAKEN = "The keys typed straight after were not taken."
+
+
 class SetupScreen(QuietFocus):
     """A form; Start (or ctrl+s, or Enter in the last field) creates the game and its file."""
 
     BLANK = True  # its own lines are background (see ``Form``)
+    prompted_at = float("-inf")  # when a start was refused: keys of that run are not taken
 
     BINDINGS = [Binding("escape", "leave('app.pop_screen')", "Back"), Binding("f2", "leave('app.home')", "Home"),
                 Binding("ctrl+s", "start", "Start")]
@@ -120,13 +126,20 @@ class SetupScreen(QuietFocus):
         return Sheet.model_validate({"title": title, "players": players, "library": library})
 
     def action_start(self) -> None:
-        """Create the game from the form, or say in ``#problem`` what stops it."""
+        """Create the game from the form, or say in ``#problem`` what stops it; the keys
+        typed on straight after a refusal are not taken (``prompted_at``), as in a table:
+        ``3`` Ctrl+S refused, then ``2`` Enter ``1`` Enter, started a grid of 32 rows by 1
+        (a new user's burst)."""
         try:
             sheet = self.sheet_from_form()
-        except ValidationError as err:
-            self.say(entry_problem(err))
-            return
-        except ValueError as err:
-            self.say(str(err))
+        except (ValidationError, ValueError) as err:
+            self.say(entry_problem(err) if isinstance(err, ValidationError) else str(err))
+            self.prompted_at = monotonic()
             return
         host(self).start_game(sheet)
+
+    def note_not_taken(self) -> None:
+        """Say that keys typed on after the refused start were not taken."""
+        words = str(self.query_one("#problem", Static).content)
+        if NOT_TAKEN not in words:
+            self.say(f"{words} {NOT_TAKEN}")
