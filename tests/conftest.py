@@ -10,19 +10,20 @@ import os
 import sys
 from pathlib import Path
 
+# pytest rewrites every test module's asserts on import, and keeps the result only where
+# bytecode may be written: with PYTHONDONTWRITEBYTECODE set (as on some machines), each
+# worker rewrote all of them on every run, 3 s of CPU each before its first test, and
+# every process a test starts compiled scorepad anew. What the tests import is cached
+# (in the ignored __pycache__ folders), as a default Python run would: set before
+# anything of scorepad's is imported, overriding the environment for this run only.
+sys.dont_write_bytecode = False
+
 import pytest
 from hypothesis import settings
 from textual import _wait
 from textual.pilot import Pilot
 
 from scorepad.rules.models import Player, Sheet
-
-# pytest rewrites every test module's asserts on import, and keeps the result only where
-# bytecode may be written: with PYTHONDONTWRITEBYTECODE set (as on some machines), each
-# worker rewrote all of them on every run, 3 s of CPU each before its first test, and
-# every process a test starts compiled scorepad anew. What the tests import is cached
-# (in the ignored __pycache__ folders), as a default Python run would.
-sys.dont_write_bytecode = False
 
 # Pilot waits for the app to go idle in slices of 20 ms of quiet, two or three per key
 # pressed: 60 ms a key, most of the suite's time spent asleep. Slices of 5 ms see the
