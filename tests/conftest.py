@@ -58,9 +58,10 @@ async def _press_until_settled(pilot, *keys: str) -> None:
     # app's own queue (``ordered_keys``) was missed, and F2 read as pressed had not yet
     # shown Home (a test failed one run in eight)
     await _pilot_press(pilot, *keys)
-    settled = getattr(pilot.app, "keys_settled", None)
+    app = pilot.app
+    settled = getattr(app, "keys_settled", None)
     for _ in range(10_000):  # ten seconds at most, as a pause waits
-        if settled is None or settled():
+        if settled is None or settled() or app.return_code is not None:  # ending: nothing more comes of it
             return
         await asyncio.sleep(0.001)
     raise AssertionError("the app never settled: a key or the work it started never finished")

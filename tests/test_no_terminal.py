@@ -89,16 +89,13 @@ def test_what_opening_kept_is_said_too_when_there_is_no_terminal(scorepad_home, 
 def test_a_rescue_copy_found_opening_the_sheet_is_said_when_there_is_no_terminal(scorepad_home, tmp_path):
     """The app asks what to do with a rescue copy newer than the sheet; with no terminal
     to ask in, where it is and how to take it back are said."""
-    import os
-
     from scorepad.storage.session import SheetSession
 
     game = tmp_path / "g.json"
     game.write_bytes((DATA / "friday.json").read_bytes())
-    session = SheetSession.open(game)
-    rescued = session.rescue()
-    session.close()
-    os.utime(game, (1_700_000_000, 1_700_000_000))
+    from .test_rescue_pointer import refused_then_rescued
+
+    rescued = refused_then_rescued(SheetSession.open(game), 70)  # the disk refused 70
     done = scorepad("open", game)
     lines = done.stderr.decode().splitlines()
     assert done.returncode == 2 and len(lines) == 2

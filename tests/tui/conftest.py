@@ -47,9 +47,9 @@ def answer_at_once(monkeypatch):
     asked (each key its own run): for tests of their answers, not of the guard against
     keys typed for the screen below."""
     from scorepad.tui import ordered_keys
-    from scorepad.tui.screens import dialogs
+    from scorepad.tui.screens import asking
 
-    monkeypatch.setattr(dialogs, "monotonic", lambda: float("-inf"))  # asked before any key
+    monkeypatch.setattr(asking, "monotonic", lambda: float("-inf"))  # asked before any key
     monkeypatch.setattr(ordered_keys, "GUARD_SETTLE", 0.0)
     monkeypatch.setattr(ordered_keys, "GUARD_PAUSE", 0.0)
 
@@ -74,10 +74,10 @@ class KeyClock:
 def key_clock(monkeypatch) -> KeyClock:
     """Keys and questions timed by a ``KeyClock`` (``advance`` it)."""
     from scorepad.tui import autosave, game_opener, ordered_keys, rescue_offer
-    from scorepad.tui.screens import dialogs, setup
+    from scorepad.tui.screens import asking, setup
 
     clock = KeyClock()
-    for module in (ordered_keys, autosave, game_opener, dialogs, rescue_offer, setup):
+    for module in (ordered_keys, autosave, game_opener, asking, rescue_offer, setup):
         monkeypatch.setattr(module, "monotonic", clock)
     return clock
 

@@ -16,7 +16,8 @@ from scorepad.storage import journal
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.files import read_sheet
 from scorepad.storage.session import SheetSession
-from scorepad.tui.screens.dialogs import UNPROMPTED, ChoiceScreen, SaveAsScreen
+from scorepad.tui.screens.asking import UNPROMPTED
+from scorepad.tui.screens.dialogs import ChoiceScreen, SaveAsScreen
 
 from .conftest import app_on, running
 from .helpers import burst, goto, on_disk, toasts, type_line, until

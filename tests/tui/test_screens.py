@@ -258,7 +258,7 @@ async def test_progress_round_zero_refused_and_M1_shown(game_path):
         assert app.live.end().empty_spaces == 2
 
 
-async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
+async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home, key_clock):
     app = ScorepadApp()
     async with running(app) as pilot:
         await pilot.press("enter")
@@ -266,6 +266,7 @@ async def test_setup_refuses_duplicate_names_and_no_players(scorepad_home):
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "at least one player" in str(app.screen.query_one("#problem").render())
+        key_clock.advance(1.0)  # the note read: what is typed now is taken
         await pilot.press("tab", *"Ana", "tab", "tab", *"ana", "ctrl+s")
         await pilot.pause()
         assert "two players are named" in str(app.screen.query_one("#problem").render())
