@@ -22,7 +22,7 @@ from scorepad.tui.screens.replay import ReplayScreen
 from scorepad.tui.screens.setup import SetupScreen
 
 from .conftest import app_on, running
-from .helpers import burst, count_cell, focused_id, goto, on_disk, settle, tab_to, type_line, until
+from .helpers import burst, count_cell, focused_id, goto, on_disk, settle, tab_to, toasts, type_line, until
 from .on_screen import screen_lines
 
 
@@ -596,3 +596,18 @@ async def test_the_palette_leaves_no_typed_form_behind(game_path):
         commands["Record an Event"].callback()
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen) and len(app.session.sheet.timeline) == events
+
+
+async def test_S1_a_value_typed_on_a_button_says_it_is_a_button(grid_game_path):
+    """Tab landed on a tile's ✕, and M typed there did nothing and said nothing (a new
+    user's run): the next Tab and G then changed a Library cell the user did not mean."""
+    app = app_on(grid_game_path)
+    async with running(app, (80, 24), notifications=True) as pilot:
+        await goto(pilot, "pinax")
+        await burst(pilot, "ctrl+o")
+        app.screen.query_one("#remove-0").focus()
+        await pilot.pause()
+        await burst(pilot, *"M*4")
+        said = " ".join((await toasts(pilot)).split())
+        assert said.count("Remove tile is a button: Enter presses it") == 1  # once for the burst
+        assert len(app.session.sheet.players[0].pinax) == 1
