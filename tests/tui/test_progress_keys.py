@@ -359,3 +359,22 @@ async def test_undo_on_game_progress_puts_the_focus_on_the_field_it_changed(game
         assert focused_id(app) == "phase"
         await burst(pilot, "ctrl+z")  # the generation typed (a Planning entered): its field
         assert focused_id(app) == "generation-0"
+
+
+async def test_E3_an_event_recorded_after_the_end_says_it_changes_nothing(game_path):
+    """Ctrl+R after the second Event recorded a third without a word (a new user's run):
+    the end triggers once, and a later condition changes nothing (E3). It is recorded,
+    as the table played it, and said."""
+    from scorepad.rules.board_entries import RecordEvent
+    from scorepad.storage.session import SheetSession
+
+    session = SheetSession.open(game_path)
+    session.apply(RecordEvent())
+    session.apply(RecordEvent())
+    session.close()
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await burst(pilot, "ctrl+r")
+        assert len(app.session.sheet.timeline) == 3
+        heading = str(app.screen.query_one("#heading").render())
+        assert "the end was triggered already" in heading and "(E3)" in heading

@@ -298,9 +298,12 @@ class ProgressScreen(GameScreen):
 
     def action_event(self) -> None:
         """Record an Event (E1); a count being typed is stored first, so the timeline
-        keeps the order the table played in."""
+        keeps the order the table played in. After the end, said to change nothing (E3):
+        it was recorded without a word (a new user's run)."""
         if host(self).store_typing():  # a refused value says so, and nothing is recorded
-            self.send(RecordEvent())
+            ended = self.live.end().triggered
+            if not self.send(RecordEvent()) and ended:  # recorded as played: it changes nothing
+                self.say_briefly("Event recorded: the end was triggered already, so it changes nothing (E3).")
 
     def action_take_back(self) -> None:
         """Take back the last timeline mark (a phase, round, Event or count)."""
