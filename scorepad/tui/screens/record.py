@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static
 
@@ -29,8 +28,7 @@ from ...rules.models import Sheet
 from ...rules.play_record import MAX_NOTES
 from ...rules.record_text import moment_text, typed_minutes, typed_moment, unlikely_change
 from ..typed_value import entry_problem
-from ..widgets.form_field import TakesPastes, paste_in_line
-from ..widgets.form_focus import UP_DOWN, UpDownField
+from ..widgets.record_fields import RecordField, StartPlayer
 from .dialogs import ConfirmScreen
 from .quiet_focus import QuietFocus
 
@@ -39,38 +37,6 @@ TEXT_FIELDS = ("started", "finished", "location", "duration", "notes")  # Enter 
 
 LABELS = {"started": "Started", "finished": "Finished", "location": "Location", "duration": "Duration",
           "notes": "Notes"}
-
-
-class RecordField(TakesPastes, Input, UpDownField):
-    """A field of the form: Enter or Down goes to the next one, Up to the one before (as
-    in Setup; Down did nothing here: a new user's run). A paste is one line, cut at the
-    field's length; what was cut, or a key typed past it, is said (``Refused``)."""
-
-    BINDINGS = [Binding("enter", "screen.next_field", "Next field", show=False), *UP_DOWN]
-
-    class Refused(Message):
-        """Text that did not fit in ``field``: ``words`` say so."""
-
-        def __init__(self, field: RecordField, words: str) -> None:
-            super().__init__()
-            self.field, self.words = field, words
-
-    def paste(self, text: str) -> None:
-        """Paste ``text`` as one line (``paste_in_line``), saying if it was cut."""
-        if paste_in_line(self, text):
-            self.post_message(self.Refused(self, f"cut to {self.max_length:,} characters, the most it holds"))
-
-    def restricted(self) -> None:
-        """A key typed past the field's length (Textual rings the bell): said."""
-        self.post_message(self.Refused(self, f"{self.max_length:,} characters at most"))
-
-
-class StartPlayer(Select, UpDownField):
-    """Who started: Enter or Space opens the list of players; Up and Down go to the field
-    above or below, as everywhere in the form (Up opened the list, the next Up moved in
-    it, and Enter chose a player, unnoticed: a new user's run)."""
-
-    BINDINGS = [Binding("enter,space", "show_overlay", "Show the players", show=False), *UP_DOWN]
 
 
 class RecordScreen(ModalScreen[bool], QuietFocus):
