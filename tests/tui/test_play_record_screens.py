@@ -304,3 +304,24 @@ async def test_a_finish_ahead_of_the_clock_is_kept_when_the_table_says_so(game_p
         await burst(pilot, "y")
         assert not isinstance(app.screen, (ConfirmScreen, RecordScreen))
         assert moment_text(on_disk(app).sheet.played.finished) == "2999-01-01 20:00"
+
+
+def test_the_timer_line_says_not_run_for_times_typed_by_hand():
+    """Started and Finished typed in the form, the timer never run: the line said "Game
+    timer 0:00:00, stopped at 12:00" (a new user's run). A timer started and stopped in
+    the same second still says it stopped."""
+    from datetime import datetime, timezone
+
+    from scorepad.rules.play_record import GameTimer, Played
+    from scorepad.tui.screens.progress import timer_words
+
+    now = datetime(2026, 11, 27, 22, 0, tzinfo=timezone.utc)
+    typed = three_players().but(played=Played(started="2026-11-27T19:00:00+00:00", finished="2026-11-27T21:00:00+00:00"))
+    assert timer_words(typed, now) == "Game timer not run (the play record's times were typed)"
+    same_second = typed.but(played=Played(started="2026-11-27T19:00:00+00:00", finished="2026-11-27T19:00:00+00:00"))
+    assert timer_words(same_second, now) == "Game timer 0:00:00, stopped at 2026-11-27 19:00"
+    timed = typed.but(timer=GameTimer(seconds=3723))
+    assert timer_words(timed, now) == "Game timer 1:02:03, stopped at 2026-11-27 21:00"
+    assert timer_words(timed.but(played=Played(started="2026-11-27T19:00:00+00:00")), now) == "Game timer 1:02:03, paused"
+    running = typed.but(timer=GameTimer(seconds=60, running_since="2026-11-27T21:59:00+00:00"))
+    assert timer_words(running, now) == "Game timer 0:02:00, running"

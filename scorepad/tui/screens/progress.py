@@ -19,7 +19,7 @@ from ...rules.endgame import PHASE_LABELS, end_status
 from ...rules.entries import CountEmptySpaces, EnterPhase, RecordEvent, StartRound, TimeGame, UndoTimeline
 from ...rules.models import Sheet
 from ...rules.play_record import now_moment
-from ...rules.record_text import clock_words, moment_text
+from ...rules.record_text import clock_words, moment_text, span_minutes
 from ..widgets.choice_bar import ChoiceBar
 from ..typed_value import parse_count
 from ..widgets.count_grid import CountGrid
@@ -60,11 +60,15 @@ def mark_words(mark) -> str:
 
 
 def timer_words(sheet: Sheet, now: datetime) -> str:
-    """``Game timer 1:02:03, running``; paused, stopped (with the end) or not started."""
+    """``Game timer 1:02:03, running``; paused, stopped (with the end), not started, or
+    not run where the record's times were typed: it said "0:00:00, stopped at 12:00" of
+    times typed by hand (a new user's run)."""
     timer, played = sheet.timer, sheet.played
     clock = clock_words(timer.timed(now))
     if timer.running_since:
         return f"Game timer {clock}, running"
+    if played.started and played.finished and not timer.seconds and span_minutes(played) >= 1:
+        return "Game timer not run (the play record's times were typed)"  # a run would have timed them
     if played.finished:
         return f"Game timer {clock}, stopped at {moment_text(played.finished)}"
     return f"Game timer {clock}, paused" if played.started else "Game timer not started"
