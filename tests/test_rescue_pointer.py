@@ -239,3 +239,45 @@ def test_a_copy_whose_history_does_not_replay_is_not_offered():
     again = SheetSession.open(path)
     assert again.rescued is None
     again.close()
+
+
+def test_a_link_repointed_while_the_question_is_up_sends_nothing_to_the_other_file(tmp_path):
+    """Attack run: the sheet opened through a link, the link repointed to another game
+    before t: that game's file was overwritten with this one."""
+    path, kept = rescued_game()
+    link = tmp_path / path.name
+    link.symlink_to(path)
+    copy_for_link = kept.with_name(kept.name)  # the copy is named for the sheet: the link has its name
+    again = SheetSession.open(link)
+    assert again.rescued == copy_for_link
+    other = tmp_path / "other.json"
+    other.write_text((DATA / "friday.json").read_text())
+    before = other.read_bytes()
+    link.unlink()
+    link.symlink_to(other)
+    with pytest.raises(SaveError) as refused:
+        take_rescue(again, again.rescued)
+    assert "no longer leads to the file opened" in str(refused.value) and other.read_bytes() == before
+    again.close()
+
+
+def test_a_save_of_theirs_landing_while_the_copy_is_taken_is_kept_and_asked_about(monkeypatch):
+    """Attack run: their save landing between the look and the replace was lost without
+    trace. It stays in place, the copy is not taken, and the choice is asked."""
+    path, kept = rescued_game()
+    again = SheetSession.open(path)
+    real = rescue.atomic_write
+
+    def theirs_lands_first(*args, **kwargs):
+        data = json.loads(path.read_text())
+        data["title"] = "THEIRS"
+        path.write_text(json.dumps(data))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(rescue, "atomic_write", theirs_lands_first)
+    with pytest.raises(SaveError) as refused:
+        take_rescue(again, again.rescued)
+    assert "while the copy was being taken" in str(refused.value)
+    assert json.loads(path.read_text())["title"] == "THEIRS" and again.conflict is not None
+    assert not list((path.parent / "copies").glob("*.before-rescue-*"))  # nothing replaced: no copy left
+    again.close()

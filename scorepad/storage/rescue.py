@@ -21,12 +21,12 @@ from pydantic import ValidationError
 
 from ..rules.entries import EntryError
 from ..rules.models import Sheet
-from .atomic import SaveError, atomic_write, file_mode
+from .atomic import SaveError, atomic_write, file_mode, real_target
 from .copies import COPIES, keep_copy, rescue_dir
 from .document import FORMAT, parse_document
 from .errors import SheetFileError
 from .files import read_bytes
-from .sheet_file import load_current, replay_states
+from .sheet_file import Overtaken, load_current, replay_states
 
 
 class Rescue(NamedTuple):
@@ -92,14 +92,30 @@ def take_rescue(session, rescued: Path) -> Path:
     here since). SaveError too when the disk refuses: the sheet is then as it was."""
     if session.read_only or session.lock is None:
         raise SaveError(f"{session.path.name} is open read-only here: the rescue copy cannot be taken into it")
+    if real_target(session.path) != session.file.target:  # a link repointed: another file is there now
+        raise SaveError(f"{session.path.name} no longer leads to the file opened as it: the rescue copy is "
+                        "left where it is")
     if session.check_file():
         raise SaveError(f"{session.path.name} was changed by someone else since it was opened: choose which "
                         "version to keep first; the rescue copy is left where it is")
     found = rescue_of(rescued, tuple(session.history))
     if found is None:
         raise SaveError(f"{rescued.name} no longer holds this game as it is here, and more: it is left where it is")
-    kept = keep_copy(read_bytes(session.path), session.path, "before-rescue")  # as it is, byte for byte
-    atomic_write(session.path, found.data, replace=True, mode=file_mode(session.path))
+    kept = keep_copy(read_bytes(session.file.target, follow=False), session.path, "before-rescue")  # byte for byte
+    try:
+        session.file.refuse_if_protected()
+        # where the sheet was found when opened, not where a link leads now; checked just
+        # before the copy replaces it, as a save is: a save of theirs landing is not lost
+        atomic_write(session.file.target, found.data, follow=False, mode=file_mode(session.file.target),
+                     before_replace=session.file.still_ours)
+    except Overtaken as theirs:
+        session.found_theirs(theirs.theirs)
+        kept.unlink(missing_ok=True)
+        raise SaveError(f"{session.path.name} was changed by someone else while the copy was being taken: "
+                        "choose which version to keep first; the rescue copy is left where it is") from None
+    except SaveError:
+        kept.unlink(missing_ok=True)  # nothing replaced: the sheet is as it was, no copy of it needed
+        raise
     session.lock.follow_file()  # a new file in the sheet's place: held too
     session.go_on_from(load_current(session.path))
     return kept

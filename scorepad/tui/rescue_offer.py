@@ -28,7 +28,7 @@ class RescueOffer:
             self.notify(f"{found}\nOpen {path.name} for writing to take them back.", title=path.name,
                         severity="warning", timeout=20)
             return
-        question = f"{found}\nTaking them back keeps {path.name} as it is now, in copies/ beside it."
+        question = f"{found}\nTaking them back keeps {path.name} as it is now, as a copy (said where, then)."
         answers = [("t", f"Take them back into {path.name}"), ("o", "Open the copy read-only, to look first"),
                    ("l", f"Leave them, go on with {path.name} as saved")]
 

@@ -50,6 +50,7 @@ class SetupScreen(QuietFocus):
 
     BLANK = True  # its own lines are background (see ``Form``)
     prompted_at = float("-inf")  # when a start was refused: keys of that run are not taken
+    refusal = ""  # why the last start was refused, until keys typed on after it are said
 
     BINDINGS = [Binding("escape", "leave('app.pop_screen')", "Back"), Binding("f2", "leave('app.home')", "Home"),
                 Binding("ctrl+s", "start", "Start")]
@@ -133,13 +134,16 @@ class SetupScreen(QuietFocus):
         try:
             sheet = self.sheet_from_form()
         except (ValidationError, ValueError) as err:
-            self.say(entry_problem(err) if isinstance(err, ValidationError) else str(err))
+            self.refusal = entry_problem(err) if isinstance(err, ValidationError) else str(err)
+            self.say(self.refusal)
             self.prompted_at = monotonic()
             return
         host(self).start_game(sheet)
 
     def note_not_taken(self) -> None:
-        """Say that keys typed on after the refused start were not taken."""
-        words = str(self.query_one("#problem", Static).content)
-        if NOT_TAKEN not in words:
-            self.say(f"{words} {NOT_TAKEN}")
+        """Say, once a refusal, that keys typed on after it were not taken (looked for in
+        the note as drawn, the words wrapped at 80 columns were never found, and said
+        again each key)."""
+        if self.refusal:
+            self.say(f"{self.refusal.rstrip('.')}. {NOT_TAKEN}")
+            self.refusal = ""
