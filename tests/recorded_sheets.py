@@ -13,7 +13,9 @@ from scorepad.rules.models import Player, Sheet
 from scorepad.rules.names import name_key
 
 LETTERS = "AaBbÉéøßŁ王小明 |,;\"'-:\t"
-TEXT = LETTERS + "\n\r#*"
+TEXT = LETTERS + "\n\r#*"  # notes: line breaks are theirs
+LINE = LETTERS.replace("\t", "") + "#*"  # a title or a location is one line: drawn with line breaks, most sheets
+# were refused, and hypothesis's health check failed the test now and then (CI)
 
 names = st.text(LETTERS, min_size=1, max_size=12).map(lambda n: " ".join(n.split())).filter(bool)
 moments = st.builds(
@@ -31,9 +33,9 @@ def recorded_sheets(draw) -> Sheet:
                     for name in seated)
     started = draw(st.one_of(st.just(""), moments))
     try:
-        return Sheet(players=players, title=draw(st.text(TEXT, max_size=20)),
+        return Sheet(players=players, title=draw(st.text(LINE, max_size=20)),
                      id=draw(st.uuids(version=4).map(str)), played={"started": started},
-                     location=draw(st.text(TEXT, max_size=20)), notes=draw(st.text(TEXT, max_size=40)),
+                     location=draw(st.text(LINE, max_size=20)), notes=draw(st.text(TEXT, max_size=40)),
                      duration_minutes=draw(st.integers(0, 9999)),
                      start_player=draw(st.sampled_from(["", *seated])), finished=draw(st.booleans()))
     except ValueError:  # a rule the sheet enforces (two names one only once normalised, say)
