@@ -147,6 +147,7 @@ async def test_the_palette_starts_the_game_timer_and_opens_the_play_record_from_
         assert app.current_game_screen() == "results"
         assert [p.suffix for p in exports_dir().iterdir()] == [".csv"]
 
+
 async def test_every_key_of_game_progress_and_results_is_in_the_palette_too(game_path):
     """The palette had the timer's start and the play record, but not Record Event,
     Take back mark, Stop timer or Finished or not (a new user's run): each is there and
