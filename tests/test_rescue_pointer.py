@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from scorepad.storage import journal as journal_module, rescue
+from scorepad.storage import journal as journal_module, rescue, sheet_file
 from scorepad.storage.document import FORMAT
 from scorepad.storage.copies import rescue_dir
 from scorepad.storage.atomic import SaveError
@@ -266,7 +266,7 @@ def test_a_save_of_theirs_landing_while_the_copy_is_taken_is_kept_and_asked_abou
     trace. It stays in place, the copy is not taken, and the choice is asked."""
     path, kept = rescued_game()
     again = SheetSession.open(path)
-    real = rescue.atomic_write
+    real = sheet_file.atomic_write  # where a save (and so a take) writes
 
     def theirs_lands_first(*args, **kwargs):
         data = json.loads(path.read_text())
@@ -274,7 +274,7 @@ def test_a_save_of_theirs_landing_while_the_copy_is_taken_is_kept_and_asked_abou
         path.write_text(json.dumps(data))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(rescue, "atomic_write", theirs_lands_first)
+    monkeypatch.setattr(sheet_file, "atomic_write", theirs_lands_first)
     with pytest.raises(SaveError) as refused:
         take_rescue(again, again.rescued)
     assert "while the copy was being taken" in str(refused.value)

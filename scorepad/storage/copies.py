@@ -45,4 +45,3 @@ def keep_copy(data: bytes, sheet: Path, label: str, rescue_first: bool = False) 
                 break
             return folder / name
     raise SaveError("; ".join(problems) or f"cannot keep a copy of {sheet.name}")
-

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from ..rules.entries import EntryError
 from ..rules.models import Sheet
-from .atomic import SaveError, atomic_write, file_mode, real_target
+from .atomic import SaveError, real_target
 from .copies import COPIES, keep_copy, rescue_dir
 from .document import FORMAT, parse_document
 from .errors import SheetFileError
@@ -103,11 +103,10 @@ def take_rescue(session, rescued: Path) -> Path:
         raise SaveError(f"{rescued.name} no longer holds this game as it is here, and more: it is left where it is")
     kept = keep_copy(read_bytes(session.file.target, follow=False), session.path, "before-rescue")  # byte for byte
     try:
-        session.file.refuse_if_protected()
-        # where the sheet was found when opened, not where a link leads now; checked just
-        # before the copy replaces it, as a save is: a save of theirs landing is not lost
-        atomic_write(session.file.target, found.data, follow=False, mode=file_mode(session.file.target),
-                     before_replace=session.file.still_ours)
+        # written as a save is: where the sheet was found when opened, not where a link
+        # leads now, checked just before it replaces it (a save of theirs landing is not
+        # lost); the copy's bytes as they are, so no sheet or history to write them from
+        session.file.write(None, (), data=found.data)
     except Overtaken as theirs:
         session.found_theirs(theirs.theirs)
         kept.unlink(missing_ok=True)
