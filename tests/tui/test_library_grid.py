@@ -8,7 +8,7 @@ from __future__ import annotations
 from scorepad.tui.widgets.library_grid import LibraryGridEditor
 
 from .conftest import app_on, running
-from .helpers import burst, goto, post_paste
+from .helpers import burst, goto, post_paste, settle
 
 
 async def on_grid(pilot) -> LibraryGridEditor:
@@ -80,7 +80,9 @@ async def test_backspace_clears_the_cell_as_one_entry(grid_game_path):
         assert len(app.session.history) == before + 1 and grid.editing is None
 
 
-async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_path):
+async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_path, key_clock):
+    """Each key after the typist has read what the last one did (a pause on the key
+    clock: keys typed on in a refused key's run are not taken)."""
     app = app_on(grid_game_path)
     async with running(app) as pilot:
         grid = await on_grid(pilot)
@@ -88,8 +90,10 @@ async def test_a_key_that_means_nothing_changes_nothing_and_says_so(grid_game_pa
         await pilot.press("asterisk")  # translated needs a tile first
         assert grid.editing is None and "M, G or C" in grid.message
         assert "M, G or C" in lines(grid)[-1]
+        key_clock.advance(1)
         await pilot.press("x")
         assert '"x"' in grid.message
+        key_clock.advance(1)
         await pilot.press("m")  # the next good key takes the message away
         assert grid.message == "" and grid.editing == (0, 0, "M")
         await pilot.press("enter")
@@ -413,6 +417,36 @@ async def test_S2_keys_typed_after_a_refused_cell_are_not_typed_over_it(grid_gam
         assert "M*4 not stored" in said(grid) and "the keys typed after it were not used" in said(grid)
         await burst(pilot, "escape", *"G*1", "tab")
         assert rows(app) == ("G*1 . .", ". . .") and grid.cursor == (0, 1)
+
+
+async def test_S2_keys_typed_in_the_run_of_a_refused_key_are_not_typed_on(grid_game_path, key_clock):
+    """``L*2`` Tab in one burst: ``*`` means nothing on a wall (Seals go on M, G or C),
+    and Tab stored ``L``, the ``2`` lost and the rest of the burst typed one cell on
+    (attack run). A key the grid refuses now halts its run, as a refused value does;
+    after a pause the typist decides: Tab stores what the cell shows."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        before = len(app.session.history)
+        await burst(pilot, *"L*2", "tab", *"M*1")
+        assert rows(app) == (". . .", ". . .") and len(app.session.history) == before
+        assert grid.cursor == (0, 0) and grid.editing == (0, 0, "L")
+        assert "* goes on M, G or C only" in said(grid) and "the keys typed after it were not used" in said(grid)
+        key_clock.advance(1)
+        await burst(pilot, "tab")
+        assert rows(app) == ("L . .", ". . .") and grid.cursor == (0, 1)
+
+
+async def test_S2_a_paste_stops_at_a_key_the_grid_refuses(grid_game_path):
+    """``L*2`` then a tab and ``M*1``, pasted: the paste stops at the ``*``, and says what
+    was not typed; nothing is stored."""
+    app = app_on(grid_game_path)
+    async with running(app, notifications=True) as pilot:
+        grid = await on_grid(pilot)
+        post_paste(app, "L*2\tM*1")
+        await settle(pilot)
+        assert rows(app) == (". . .", ". . .") and grid.editing == (0, 0, "L")
+        assert any("“2⇥M*1” was not typed" in toast.message for toast in app._notifications)
 
 
 async def test_S2_tab_past_the_last_field_of_pinax_stays_and_never_goes_round_to_the_table(grid_game_path):

@@ -23,6 +23,7 @@ from typing import Callable
 
 from textual.binding import Binding
 from textual.events import Click, Key
+from textual.message import Message
 from textual.reactive import reactive
 
 from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
@@ -40,7 +41,8 @@ LAST_ROW = "The last row: the cursor stays"  # Enter there
 STORED_LAST = "Last row: kept · Esc to type anew"
 # after a refused cell's reason: a letter typed next started it anew, the burst went on,
 # and M*1 M*2 were typed over with the next cells' values (new-user run)
-AFTER_REFUSED = "the keys typed after it were not used (Esc puts the cell back)"
+AFTER_REFUSED = "the keys typed after it were not used"
+PUT_BACK = " (Esc puts the cell back)"
 KEPT = "Not typed: this cell was just stored (the last row) · Esc, then type, to change it"
 
 
@@ -78,6 +80,10 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
                          ("heading", "wall", "sealed", "marked", "cursor", "editing", "message", "note")}
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
+
+    class KeyRefused(Message):
+        """A key typed meant nothing in the cell: the screen takes no key typed on in its
+        run (``L*2`` Tab stored ``L``, and the rest of the burst went one cell on)."""
 
     def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
                  marks: dict[tuple[int, int], str] | None = None, *,
@@ -193,9 +199,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             return  # "?" typed stays the help key (no token has it); pasted, it is refused as a token
         event.stop()
         if self.halted:  # a letter would start the refused cell anew, and the burst go on from there
-            if not self.message.endswith(AFTER_REFUSED):
-                self.message = f"{self.message} · {AFTER_REFUSED}"
-            self.redraw()
+            self.note_not_taken()
             return
         if self.stayed or (refused := self.refusal()):  # a burst's next row, past the last; a read-only sheet
             self.message = KEPT if self.stayed else refused
@@ -206,6 +210,16 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.message = "" if token else refusal(event.character)
         self.editing = (*self.cursor, token) if token else self.editing
         self.redraw()
+        if token is None:
+            self.post_message(self.PasteStopped(self, "at a key the grid refused") if getattr(event, "pasted", False)
+                              else self.KeyRefused())
+
+    def note_not_taken(self) -> None:
+        """Say, once, that the keys typed on after a refusal were not used."""
+        words = AFTER_REFUSED + (PUT_BACK if self.editing else "")
+        if not self.message.endswith(words):
+            self.message = f"{self.message} · {words}"
+            self.redraw()
 
     def paste_step(self, key: Key) -> None:
         """A copied spreadsheet's tab steps right and its line break goes to the next row,
