@@ -3,6 +3,9 @@ JSON line: when its first screen was drawn (``time.perf_counter``, a clock every
 shares), and its peak RSS in KiB.
 
     python -m benchmarks.command bare                  the bare Textual app (the baseline)
+    python -m benchmarks.command bare SHEET            the bare app, once SHEET is read as
+                                                       scorepad reads it (pydantic, the models,
+                                                       validation): the floor of opening SHEET
     python -m benchmarks.command [OPTIONS] -- ARGS     the ``scorepad`` command with ARGS
 
 Options: ``--quiet``, the command's own output thrown away; ``--until CLASS``, the
@@ -145,9 +148,13 @@ def main(argv: list[str]) -> int:
             typed[1] = int(value)
     run = Run(until, screens, (typed[0], typed[1]))
     headless(run)
-    if argv == ["bare"]:
+    if argv[:1] == ["bare"]:
         from benchmarks.apps import BareApp
 
+        if argv[1:]:
+            from scorepad.storage.files import read_sheet
+
+            read_sheet(Path(argv[1]))
         BareApp().run()
         code = 0
     else:

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # every measure the table prints (words its line starts with or holds), by section
 MEASURES = {
-    "startup": ("start-up: `scorepad` to Home", "start-up: `scorepad open SHEET`", "`scorepad score SHEET`"),
+    "startup": ("start-up: `scorepad` to Home", "start-up: `scorepad open SHEET`", "start-up floor",
+                "`scorepad score SHEET`"),
     "typing": ("typing on setup", "typing on progress", "typing on pinax tile", "typing on pinax grid",
                "typing on school", "typing on scholars", "typing on supplies", "typing on renown",
                "typing on school, 12 Scribes", "typing on school: 24 Scribes a player vs 4"),
