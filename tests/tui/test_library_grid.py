@@ -357,7 +357,8 @@ async def test_S2_a_paste_stops_at_a_cell_the_sheet_refuses_and_says_why_under_t
         assert grid.cursor == (1, 2) and rows(app) == (". . .", ". . .")
 
 
-async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_typed_over_it(grid_game_path):
+async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_typed_over_it(grid_game_path,
+                                                                                            key_clock):
     """``G*1`` Enter ``C*2`` Enter on the last row left ``C*2`` there, the G*1 gone with a
     note that only said the cursor stays (a new user's run)."""
     app = app_on(grid_game_path)
@@ -370,7 +371,8 @@ async def test_S2_values_typed_on_after_enter_on_the_last_row_are_refused_not_ty
         await burst(pilot, *"C*2", "enter")
         assert rows(app) == (". . .", "G*1 . .") and grid.cursor == (1, 0)
         assert "Not typed: this cell was just stored" in said(grid)
-        await burst(pilot, "escape", *"C*2", "enter")  # typed over on purpose
+        key_clock.advance(1)  # read, then typed over on purpose
+        await burst(pilot, "escape", *"C*2", "enter")
         assert rows(app) == (". . .", "C*2 . .")
 
 
@@ -435,6 +437,21 @@ async def test_S2_keys_typed_in_the_run_of_a_refused_key_are_not_typed_on(grid_g
         key_clock.advance(1)
         await burst(pilot, "tab")
         assert rows(app) == ("L . .", ". . .") and grid.cursor == (0, 1)
+
+
+async def test_S2_a_row_typed_past_the_last_never_reaches_the_last_rows_cells(grid_game_path):
+    """``L`` Enter on the last row, then ``C*1`` Tab ``G*1`` Enter in the same burst (one
+    row more than the grid has): ``C`` was refused, but the Tab went on to the next cell
+    and ``G*1`` was stored over it (attack run). The refused key halts the run: nothing
+    after it is typed, and it says so."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        grid.cursor = (1, 0)
+        await burst(pilot, "l", "enter", *"C*1", "tab", *"G*1", "enter")
+        assert rows(app) == (". . .", "L . .") and grid.cursor == (1, 0)
+        assert "Not typed: this cell was just stored" in said(grid)
+        assert "the keys typed after it were not used" in said(grid)
 
 
 async def test_S2_a_paste_stops_at_a_key_the_grid_refuses(grid_game_path):

@@ -201,18 +201,29 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         if self.halted:  # a letter would start the refused cell anew, and the burst go on from there
             self.note_not_taken()
             return
-        if self.stayed or (refused := self.refusal()):  # a burst's next row, past the last; a read-only sheet
-            self.message = KEPT if self.stayed else refused
+        if self.stayed:  # a burst's next row, past the last
+            self.refuse_key(event, KEPT)
+            return
+        if refused := self.refusal():  # a read-only sheet: nothing typed can be stored, no run to halt
+            self.message = refused
             self.redraw()
             return
         cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
         token = next_token(cell, event.character)
-        self.message = "" if token else refusal(event.character)
-        self.editing = (*self.cursor, token) if token else self.editing
-        self.redraw()
         if token is None:
-            self.post_message(self.PasteStopped(self, "at a key the grid refused") if getattr(event, "pasted", False)
-                              else self.KeyRefused())
+            self.refuse_key(event, refusal(event.character))
+            return
+        self.message, self.editing = "", (*self.cursor, token)
+        self.redraw()
+
+    def refuse_key(self, key: Key, why: str) -> None:
+        """Say why this key typed nothing, and halt its run: the keys typed or pasted on
+        after it are not used (a Tab in it went on to the next cell, and the rest of the
+        burst was typed over cells already stored)."""
+        self.message = why
+        self.redraw()
+        self.post_message(self.PasteStopped(self, "at a key the grid refused") if getattr(key, "pasted", False)
+                          else self.KeyRefused())
 
     def note_not_taken(self) -> None:
         """Say, once, that the keys typed on after a refusal were not used."""
