@@ -401,3 +401,43 @@ async def test_keys_typed_while_a_screen_is_built_wait_for_it_however_long_it_ta
     async with running(app) as pilot:
         await burst(pilot, "ctrl+e", *"2026-11-27 19:05", "ctrl+s")
         assert moment_text(app.session.sheet.played.started) == "2026-11-27 19:05"
+
+
+async def test_S1_a_value_tabbed_past_a_tables_last_cell_leaves_the_rest_of_the_burst_untyped(scorepad_home, tmp_path):
+    """``2`` Tab ``1 1`` Enter on the last quick-count row: the 2 was stored, the Tab went
+    on to the player's pattern tile, and its space took a cell off the tile (Ben's Pinax
+    10 -> 12, the game tied; attack run). A value typed, then Tab past the table's last
+    cell: the focus moves on, but the keys typed straight after it are not taken, and a
+    note says so."""
+    import shutil
+    from pathlib import Path
+
+    path = tmp_path / "patterns.json"
+    shutil.copy(Path(__file__).parent.parent / "data" / "patterns.json", path)
+    app = app_on(path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        tiles = app.session.sheet.players[1].pinax
+        await burst(pilot, "down", "2", "tab", *"1 1", "enter")
+        sheet = saved(app)
+        assert sheet.players[1].pinax == (*tiles, type(tiles[0])(seals=2))
+        assert focused_id(app) != "quick"  # the focus went on, as Tab says
+        assert "the keys typed straight after it were not used" in app.screen.note[0]  # on the heading's line
+
+
+async def test_E4_a_value_tabbed_past_the_round_never_records_an_event_with_the_enter_after_it(scorepad_home, tmp_path):
+    """``3`` Tab Enter on the round: the Tab went on to "Record an Event", and the Enter
+    recorded the second Event, which ended the game (attack run). A value typed in a
+    burst must not record an Event."""
+    import shutil
+    from pathlib import Path
+
+    path = tmp_path / "patterns.json"
+    shutil.copy(Path(__file__).parent.parent / "data" / "patterns.json", path)
+    app = app_on(path)
+    async with running(app) as pilot:
+        await tab_to(pilot, "round-0")
+        events = len(app.session.sheet.timeline)
+        await burst(pilot, "3", "tab", "enter")
+        sheet = saved(app)
+        assert len(sheet.timeline) == events + 1 and sheet.timeline[-1].kind == "round"

@@ -132,7 +132,7 @@ async def test_a_commit_that_changes_a_table_out_of_sight_lays_out_nothing_and_t
 
 
 async def test_enter_moving_on_from_game_progress_restyles_nothing_whose_look_the_focus_leaves_alone(
-        grid_game_path, monkeypatch):
+        grid_game_path, monkeypatch, key_clock):
     """E2: Tab on the Round stores it and moves on to the next field. Textual restyled
     both fields on every such move (half of the commit's frame); they show the focus by
     drawing a cursor, so after the first move of their kind they are no longer restyled."""
@@ -154,6 +154,7 @@ async def test_enter_moving_on_from_game_progress_restyles_nothing_whose_look_th
             counts.cursor = (0, 0)
             await settle(pilot)
             restyled.clear()
+            key_clock.advance(1)  # each round typed on its own (a Tab that leaves the table halts its run)
             await pilot.press(*str(round_), "tab")
             await settle(pilot)
             assert counts.values[0][0] == round_ and app.session.sheet.timeline[-1].round == round_

@@ -18,6 +18,7 @@ from ..widgets.live_totals import LiveTotals
 from ..widgets.screen_heading import NOTE_SECONDS, ScreenHeading
 from ..widgets.status_banner import StatusBanner
 from ..widgets.title_bar import TitleBar
+from .halted_runs import HaltsRuns
 from .quiet_focus import QuietFocus
 from ...messages import READ_ONLY
 
@@ -68,7 +69,7 @@ class Body(VerticalScroll):
             self.scroll_to_center(focused, animate=False, origin_visible=True)
 
 
-class GameScreen(QuietFocus):
+class GameScreen(HaltsRuns, QuietFocus):
     """A screen that shows part of the sheet and follows every change to it.
 
     Subclasses write ``body()`` and ``update(sheet)``. When ``structure(sheet)`` changes

@@ -3,8 +3,6 @@ assignment marked on it as it changes (S1-S6)."""
 
 from __future__ import annotations
 
-from time import monotonic
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -46,7 +44,6 @@ class PinaxScreen(GameScreen):
         *PLAYER_KEYS,
     ]
     EDITS = frozenset({"add_quick", "add_pattern"})
-    prompted_at = float("-inf")  # when the grid refused a key: keys typed on in its run are not taken
 
     def __init__(self) -> None:
         super().__init__()
@@ -136,14 +133,6 @@ class PinaxScreen(GameScreen):
             self.notify("A Pinax pattern has 1 to 4 cells.", severity="warning")
             return
         self.send(PutPinax(player=self.player, index=event.editor.index, tile={"pattern": event.cells}))
-
-    def on_library_grid_editor_key_refused(self, _event: LibraryGridEditor.KeyRefused) -> None:
-        self.prompted_at = monotonic()
-
-    def note_not_taken(self) -> None:
-        """Keys typed on after a key the grid refused were not taken: the grid says so."""
-        for grid in self.query(LibraryGridEditor):  # none once the grid is removed
-            grid.note_not_taken()
 
     def store_cell(self, row: int, col: int, token: str) -> None:
         """One Library cell typed in the grid: one entry (S2, S6). Why it was refused,

@@ -12,6 +12,8 @@ from textual.widget import Widget
 
 from .form_focus import focus_neighbour
 
+LEFT_AFTER_TYPING = "The value typed was stored and the table left: the keys typed straight after it were not used"
+
 
 class CursorGrid(Widget, can_focus=True):
     """Base of the Library grid, the count tables and the Pinax pattern editors."""
@@ -43,6 +45,26 @@ class CursorGrid(Widget, can_focus=True):
         def __init__(self, grid: CursorGrid, where: str = "at the end of the table it went into") -> None:
             super().__init__()
             self.grid, self.where = grid, where
+
+    class RunHalted(Message):
+        """The grid took the last key of its run it should: one it refused, or a Tab or
+        ↓ that stored a value typed and took the focus past its end. The screen takes no
+        key typed straight after it (``screens.halted_runs``); ``words`` say so, or the
+        grid does itself (``note_not_taken``) when None."""
+
+        def __init__(self, grid: CursorGrid, words: str | None = None) -> None:
+            super().__init__()
+            self.grid, self.words = grid, words
+
+    def left_after_typing(self, typed: bool) -> None:
+        """After a Tab or a move: a value was typed, stored, and the focus left the grid,
+        so in a burst the keys typed on were meant for cells it does not have."""
+        if typed and self.screen.focused is not self:
+            self.post_message(self.RunHalted(self, LEFT_AFTER_TYPING))
+
+    def note_not_taken(self) -> None:
+        """Say that the keys typed on after the grid halted its run were not used (a
+        grid that halts with no words of its own says it here)."""
 
     def grid_size(self) -> tuple[int, int]:
         """Rows and columns of the grid."""

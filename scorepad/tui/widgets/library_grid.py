@@ -23,7 +23,6 @@ from typing import Callable
 
 from textual.binding import Binding
 from textual.events import Click, Key
-from textual.message import Message
 from textual.reactive import reactive
 
 from ...rules.library import TILE_NAMES, LibraryCell, LibraryGrid, parse_token
@@ -81,9 +80,6 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
-    class KeyRefused(Message):
-        """A key typed meant nothing in the cell: the screen takes no key typed on in its
-        run (``L*2`` Tab stored ``L``, and the rest of the burst went one cell on)."""
 
     def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
                  marks: dict[tuple[int, int], str] | None = None, *,
@@ -164,13 +160,19 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     def action_step(self, step: int) -> None:
         """Tab / Shift+Tab: the next (previous) cell, along the row being typed (past a
         row's end, a new row's typing begins where Tab went)."""
-        row, self.tabbing = self.cursor[0], True
+        row, typed, self.tabbing = self.cursor[0], self.editing is not None, True
         try:
             super().action_step(step)
         finally:
             self.tabbing = False
         if self.cursor[0] != row:
             self.row_start = self.cursor[1]
+        self.left_after_typing(typed)
+
+    def action_move(self, rows: int, cols: int) -> None:
+        typed = self.editing is not None
+        super().action_move(rows, cols)
+        self.left_after_typing(typed)
 
     def action_next_row(self) -> None:
         """Enter: store the cell and go to the next row, under the cell where this row's
@@ -223,7 +225,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         self.message = why
         self.redraw()
         self.post_message(self.PasteStopped(self, "at a key the grid refused") if getattr(key, "pasted", False)
-                          else self.KeyRefused())
+                          else self.RunHalted(self))
 
     def note_not_taken(self) -> None:
         """Say, once, that the keys typed on after a refusal were not used."""
