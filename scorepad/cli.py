@@ -302,7 +302,7 @@ COMMANDS = {
     "export": ("write a sheet as csv, md, bgstats or bgg text", "Write the breakdown as CSV or Markdown, a "
                "BG Stats play file (.bgsplay) or BoardGameGeek play-log text; --all writes every saved game "
                "as one CSV or Markdown table. Without -o it prints (UTF-8); -o never replaces a file unless "
-               "--force, and never a scoresheet.", "scorepad export friday.json --to bgstats -o friday.bgsplay"),
+               "--force, and never a scoresheet or a journal, damaged or not.", "scorepad export friday.json --to bgstats -o friday.bgsplay"),
     "replay": ("step through a sheet's history", "Step through every change made to a sheet, in the app "
                "(or printed with --print, each step with the totals after it).", "scorepad replay friday.json --print"),
     "history": ("list saved games and players' records", "List the finished games, newest first, the "
@@ -349,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--bom", action="store_true", help="begin a CSV with a UTF-8 mark, for spreadsheets")
     export.add_argument("-o", "--output", metavar="OUT", help="file to write (default: print)")
     export.add_argument("--force", action="store_true",
-                        help="replace OUT if it exists (a scoresheet is never replaced)")
+                        help="replace OUT if it exists (a scoresheet or a journal, damaged or not, never is)")
     replay = command("replay", cmd_replay)
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--print", action="store_true", help="print every step and its totals (no app)")

@@ -87,6 +87,46 @@ def test_an_export_never_goes_over_a_folder_a_pipe_or_a_scoresheet_even_with_for
     assert str(refused.value) == f"cannot write {out}: " + words.format(out=out)
 
 
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:300],  # cut short: a crash, a sync tool
+    lambda data: data.replace("Chloé".encode(), "Chlo\xe9".encode("latin-1")),  # a byte gone wrong
+    lambda data: data.replace(b'"players"', b'"players"  "x"'),  # JSON broken by a hand edit
+])
+def test_an_export_never_replaces_a_damaged_scoresheet_even_with_force(tmp_path, damage):
+    """A sheet that no longer reads is the file someone will want to mend: ``--force``
+    replaced it with the CSV (attack run), as only a sheet that read was refused."""
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / "damaged.json"
+    out.write_bytes(damage((DATA / "friday.json").read_bytes()))
+    before = out.read_bytes()
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, sheet, force=True)
+    assert str(refused.value) == (f"cannot write {out}: it looks like a scoresheet or a journal of one, damaged "
+                                  "or not (it may hold a game), and an export never replaces one; choose another name")
+    assert out.read_bytes() == before
+
+
+def test_an_export_never_replaces_a_journal_set_aside_even_with_force(tmp_path):
+    """A journal set aside holds values typed and not saved; its name is no sheet's journal
+    (``.game.json.journal-20261202-131000.set-aside``), so only what is in it tells."""
+    sheet = tmp_path / "game.json"
+    sheet.write_bytes((DATA / "friday.json").read_bytes())
+    out = tmp_path / ".game.json.journal-20261202-131000.set-aside"
+    out.write_text('{"journal": 1, "base": "00"}\n{"keep": 0}\n')
+    with pytest.raises(SaveError) as refused:
+        check_export_target(out, sheet, force=True)
+    assert "it looks like a scoresheet or a journal of one" in str(refused.value)
+
+
+def test_a_file_that_only_mentions_the_format_further_on_may_be_replaced(tmp_path):
+    """An export (a CSV or Markdown of a game, say) that quotes the format's name past
+    its first lines is not taken for a sheet."""
+    out = tmp_path / "notes.md"
+    out.write_text("x" * 70_000 + " great-library-scoresheet")
+    assert check_export_target(out, None, force=True) is True
+
+
 def test_an_export_never_replaces_the_sheet_it_exports(tmp_path):
     sheet = tmp_path / "game.json"
     sheet.write_bytes((DATA / "friday.json").read_bytes())

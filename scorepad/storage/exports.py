@@ -135,10 +135,32 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
     if is_scoresheet(out):
         raise SaveError(f"cannot write {out}: it is a scoresheet, and an export never replaces one; "
                         "choose another name")
+    if may_hold_a_game(out):
+        raise SaveError(f"cannot write {out}: it looks like a scoresheet or a journal of one, damaged or not "
+                        "(it may hold a game), and an export never replaces one; choose another name")
     if not force:
         raise SaveError(f"cannot write {out}: a file of that name exists (it is left as it was); "
                         "add --force to replace it")
     return True
+
+
+# what a file that may hold a game has in its first bytes: a sheet names its format
+# first (as scorepad writes it), a journal its header line
+GAME_MARKS = (b'"great-library-scoresheet"', b'{"journal":')
+HEAD_BYTES = 64 * 1024
+
+
+def may_hold_a_game(path: Path) -> bool:
+    """Whether a file that does not read as a scoresheet may still hold a game: one that
+    names the sheet's format in its first bytes (cut short, a byte gone wrong: the file
+    someone will want to mend) or a journal, set aside or not (values typed and not
+    saved). ``--force`` replaced both with an export (attack run)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(HEAD_BYTES)
+    except OSError as err:
+        raise SaveError(explain(err, path, "read")) from None
+    return any(mark in head for mark in GAME_MARKS)
 
 
 def not_a_sheets_place(out: Path) -> None:
