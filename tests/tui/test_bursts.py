@@ -441,3 +441,24 @@ async def test_E4_a_value_tabbed_past_the_round_never_records_an_event_with_the_
         await burst(pilot, "3", "tab", "enter")
         sheet = saved(app)
         assert len(sheet.timeline) == events + 1 and sheet.timeline[-1].kind == "round"
+
+
+async def test_keys_typed_straight_after_the_help_key_are_said_not_to_be_used(game_path, key_clock):
+    """``3?4`` Enter ``5`` Enter on Supplies: ``?`` opened Help, and the 4, both Enters
+    and the 5 went nowhere, unsaid (attack run). Help, opened by a key, takes none of
+    the keys typed on in its run and says so; after a pause Escape closes it, and the 3
+    is still being typed, not stored."""
+    from scorepad.tui.screens.help import HelpScreen
+
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        before = saved(app).players[0].supplies.kings_grace
+        await burst(pilot, "3", "question_mark", "4", "enter", "5", "enter")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("#not-taken").display
+        key_clock.advance(1)
+        await burst(pilot, "escape")
+        assert not isinstance(app.screen, HelpScreen)
+        assert count_cell(app, "kings_grace-0")[0] == "3"
+        assert saved(app).players[0].supplies.kings_grace == before

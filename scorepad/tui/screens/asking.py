@@ -36,9 +36,9 @@ class AskedByAKey:
         self.query_one("#not-taken", Label).display = True
 
     @staticmethod
-    def not_taken_label() -> Label:
+    def not_taken_label(words: str = NOT_TAKEN) -> Label:
         """The line that says it, hidden until then."""
-        label = Label(NOT_TAKEN, id="not-taken", classes="hint")
+        label = Label(words, id="not-taken", classes="hint")
         label.display = False
         return label
 

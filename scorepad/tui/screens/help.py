@@ -19,6 +19,7 @@ from textual.widgets import Label, Static
 from ...rules.library import TOKEN_WORDS
 from ..widgets.footer import SLANTED
 from ..widgets.muted import muted
+from .asking import AskedByAKey
 
 REMINDERS = (
     ("M1", "A Library space covered by a Library Location tile still counts as empty for the end trigger."),
@@ -34,6 +35,7 @@ FIELD_KEYS = (
     ("3+4+2", "number fields accept sums", True),
 )
 PALETTE = "command palette: any screen, export, theme"
+NOT_USED = "The keys typed straight after the help key were not used: close this help, then type them again."
 Row = tuple[str, str, bool]  # keys, what they do, whether they work now
 
 
@@ -98,9 +100,11 @@ class KeyTable(Widget):
         return key_table(self.sections, muted(self.rich_style) + SLANTED)
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(AskedByAKey, ModalScreen):
     """A modal listing keys and reminders; any of escape, F1 or ? closes it. It fits the
-    terminal (80 x 24 too) and scrolls with PageDown / PageUp, the arrows, Home and End."""
+    terminal (80 x 24 too) and scrolls with PageDown / PageUp, the arrows, Home and End.
+    Opened by a key typed amid others (``3?4`` Enter), the keys typed on in its run are
+    not used, and it says so (``AskedByAKey``): they went nowhere, unsaid."""
 
     BINDINGS = [Binding("escape,f1,question_mark,q", "dismiss", "Close help")]
 
@@ -117,6 +121,7 @@ class HelpScreen(ModalScreen):
         with VerticalScroll(id="help"):
             # first: at 80x24 the help fills the screen, and the way out was its last line
             yield Label("Escape closes this help · PageDown / PageUp, arrows, Home, End scroll", classes="hint")
+            yield self.not_taken_label(NOT_USED)
             yield Label("Keys", classes="heading")
             yield KeyTable(self.sections)
             yield Label("The Library grid's codes (Pinax)", classes="heading")
