@@ -61,6 +61,20 @@ def test_games_are_listed_newest_first_dated_when_saved_and_a_bad_file_is_named(
     assert len(problems) == 1 and problems[0].startswith(f"{tmp_path / 'broken.json'} at line 1, column 3:")
 
 
+@pytest.mark.parametrize("link", [os.link, os.symlink])
+def test_a_game_with_a_second_name_in_the_folder_is_listed_once_by_its_own_name(tmp_path, utc, link):
+    """A hard or symbolic link beside a game (a user's, a sync tool's) was a second game:
+    statistics counted its wins twice (attack run). One file, one game: listed by the
+    name that is not a link (a symbolic one), else the first."""
+    save(tmp_path, "g", "2026-11-27T21:40:00", {"name": "Ana", "renown": 9}, {"name": "Ben"}, finished=True)
+    save(tmp_path, "other", "2026-11-20T21:40:00", {"name": "Ana"}, {"name": "Ben", "renown": 3})
+    link(tmp_path / "g.json", tmp_path / "a-link.json")  # sorted before the file itself
+    for _ in range(2):  # read, then from the index
+        games, problems = saved_games(tmp_path)
+        expected = "g.json" if link is os.symlink else "a-link.json"
+        assert [g.path.name for g in games] == [expected, "other.json"] and problems == []
+
+
 def test_a_game_is_dated_by_its_start_then_its_save_then_its_name_then_its_file(tmp_path, utc):
     save(tmp_path, "started", "2026-11-28T01:00:00+00:00", {"name": "Ana"},
          played={"started": "2026-11-27T23:30:00-05:00"})  # the table's own day, in its offset

@@ -11,7 +11,7 @@ import pytest
 
 from scorepad.rules.endgame import end_status
 from scorepad.rules.pinax_bounds import most_disjoint
-from scorepad.storage.paths import sheet_name, slug
+from scorepad.storage.paths import elsewhere, sheet_name, slug
 from scorepad.storage.session import SheetSession
 
 from .conftest import make_sheet
@@ -30,6 +30,18 @@ def test_a_sheet_is_named_by_its_day_and_title_then_numbered_when_taken():
     day = date(2026, 11, 29)
     assert sheet_name("Friday at Ana's", day, 1) == "2026-11-29-friday-at-ana-s.json"
     assert sheet_name("Friday at Ana's", day, 2) == "2026-11-29-friday-at-ana-s-2.json"
+
+
+def test_save_elsewhere_suggests_a_free_name_in_the_home_folder_never_the_sheet_itself(tmp_path, monkeypatch):
+    """A sheet in the home folder, its disk full: Save elsewhere suggested the sheet's own
+    path, then refused it as the file it is saved in already (attack run)."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    sheet = tmp_path / "f.json"
+    assert elsewhere(sheet) == sheet  # nothing there yet: the name itself
+    sheet.write_text("{}")
+    (tmp_path / "f-2.json").symlink_to(tmp_path / "gone.json")  # a dangling link takes a name too
+    assert elsewhere(sheet) == tmp_path / "f-3.json"
+    assert elsewhere(tmp_path / "games" / "g.json") == tmp_path / "g.json"
 
 
 @pytest.mark.parametrize("choices, most", [

@@ -38,12 +38,14 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     if problem:
         return [], [problem]
     try:
-        found = [entry.name for entry in os.scandir(folder)] if folder.is_dir() else []
-        names = sorted(name for name in found if name.endswith(".json"))
+        found = {entry.name: entry.is_symlink() for entry in os.scandir(folder)} if folder.is_dir() else {}
+        # a file's own name before a symbolic link's: of two names for one file, the first is listed
+        names = sorted((name for name in found if name.endswith(".json")), key=lambda name: (found[name], name))
         journals = {name for name in found if name.endswith(".journal")}  # as ``journal_path`` names them
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
+    files: set[str] = set()  # the files listed, by device and inode: a game under two names is one game
     prefix = os.path.join(folder, "")  # a str: no Path made for a game indexed
     with _one_listing, collection_paused(freeze):
         index = GamesIndex(folder)
@@ -52,7 +54,12 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
             if progress is not None and number % PROGRESS_STEP == 0 and clock() >= due:
                 progress(number, len(names))
                 due = clock() + PROGRESS_EVERY
-            game, problem = listed(index, folder, prefix, name, f".{name}.journal" in journals)
+            stamp = stamp_of(prefix + name)
+            same_file = stamp.split(" ", 2)[:2]
+            if stamp and " ".join(same_file) in files:
+                continue  # a link (hard or symbolic) to a game listed already: its wins counted twice
+            files.add(" ".join(same_file))
+            game, problem = listed(index, folder, name, stamp, f".{name}.journal" in journals)
             if game is not None:
                 games.append(game)
             elif problem:
@@ -62,13 +69,12 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
     return games, problems
 
 
-def listed(index: GamesIndex, folder: Path, prefix: str, name: str,
+def listed(index: GamesIndex, folder: Path, name: str, stamp: str,
            journalled: bool = False) -> tuple[GameSummary | None, str]:
     """The file's summary, or why it is not one ("" for an old export), from the index
-    when the file is as it was indexed, else read (and indexed). A file with a journal
-    beside it is read with its journal, and not indexed: the journal changes while the
-    file's stamp stays."""
-    stamp = stamp_of(prefix + name)
+    when the file is as it was indexed (``stamp``: as it is now), else read (and
+    indexed). A file with a journal beside it is read with its journal, and not indexed:
+    the journal changes while the file's stamp stays."""
     if journalled:
         return read_listed(folder / name, stamp_mtime(stamp), journalled=True)
     text = index.entry(name, stamp)

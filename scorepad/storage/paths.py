@@ -104,3 +104,15 @@ def sheet_name(title: str, day: date, attempt: int) -> str:
     """``2026-11-29-friday-at-ana-s.json``, then ``...-2.json`` and on for a name in use."""
     suffix = f"-{attempt}" if attempt > 1 else ""
     return f"{day.isoformat()}-{slug(title)}{suffix}.json"
+
+
+def elsewhere(sheet: Path) -> Path:
+    """Where "Save elsewhere" suggests saving a sheet: the home folder under the sheet's
+    name, or, where that is taken, ``NAME-2.json`` and on. A sheet in the home folder had
+    its own path suggested, which the save then refused (attack run, the disk full)."""
+    home = Path.home()
+    for attempt in range(1, 1000):
+        place = home / (sheet.name if attempt == 1 else f"{sheet.stem}-{attempt}{sheet.suffix}")
+        if not os.path.lexists(place):
+            return place
+    return home / sheet.name  # a thousand taken: the save says why this one will not do

@@ -165,6 +165,7 @@ class Autosave:
         put back (there was neither: the attack run read those words after choosing it)."""
         from ..storage.atomic import SaveError
         from ..storage.lock import SheetLocked
+        from ..storage.paths import elsewhere
         from .screens.dialogs import SaveAsScreen
 
         def chosen(target: str | None) -> None:
@@ -187,7 +188,7 @@ class Autosave:
 
         if not self._asking and self.session is not None:
             self._asking = True
-            suggestion = str(Path.home() / self.session.path.name)
+            suggestion = str(elsewhere(self.session.path))
             if chosen_by_user:
                 self.push_screen(SaveAsScreen(f"{problem}." if problem else "", suggestion, words=SaveAsScreen.CHOSEN),
                                  chosen)
