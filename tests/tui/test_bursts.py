@@ -422,7 +422,7 @@ async def test_S1_a_value_tabbed_past_a_tables_last_cell_leaves_the_rest_of_the_
         sheet = saved(app)
         assert sheet.players[1].pinax == (*tiles, type(tiles[0])(seals=2))
         assert focused_id(app) != "quick"  # the focus went on, as Tab says
-        assert "the keys typed straight after it were not used" in app.screen.note[0]  # on the heading's line
+        assert "the keys typed straight after were not used" in app.screen.note[0]  # on the heading's line
 
 
 async def test_E4_a_value_tabbed_past_the_round_never_records_an_event_with_the_enter_after_it(scorepad_home, tmp_path):

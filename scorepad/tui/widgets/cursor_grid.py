@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from .form_focus import focus_neighbour
 
-LEFT_AFTER_TYPING = "The value typed was stored and the table left: the keys typed straight after it were not used"
+LEFT_AFTER_TYPING = "Stored, and the table left: the keys typed straight after were not used"
 
 
 class CursorGrid(Widget, can_focus=True):
