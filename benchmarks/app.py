@@ -86,15 +86,17 @@ def startup(repeats: int) -> dict[str, list[float]]:
 
 
 def memory(repeats: int, typed: int, warm_up: int = 1000, screens: tuple[str, ...] = GAME_SCREENS) -> dict:
-    """Peak RSS (KiB, medians): the bare app; a full sheet on each of ``screens`` (the
-    heaviest of them is reported); every game screen shown; and the RSS growth per
-    value typed (KiB)."""
+    """Peak RSS (KiB, medians): the bare app (and the bare app once it has read the
+    sheet as scorepad does: the floor of opening it); a full sheet on each of
+    ``screens`` (the heaviest of them is reported); every game screen shown; and the
+    RSS growth per value typed (KiB)."""
     shm = Path("/dev/shm")  # a value's fsync is not what is measured: the quicker disk
     with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as home:
         sheet = str(write_full_sheet(Path(home) / "full.json"))
         runs: dict[str, list[int]] = {}
         for _ in range(repeats):
             runs.setdefault("bare", []).append(launched(["bare"], home)[1]["rss"])
+            runs.setdefault("floor", []).append(launched(["bare", sheet], home)[1]["rss"])
             for name in screens:
                 runs.setdefault(name, []).append(launched([*OPENED, "--screen", name, "--", "open", sheet], home)[1]["rss"])
             every = [arg for name in GAME_SCREENS for arg in ("--screen", name)]
@@ -102,5 +104,5 @@ def memory(repeats: int, typed: int, warm_up: int = 1000, screens: tuple[str, ..
         grown = launched([*OPENED, "--type", str(typed), "--warm-up", str(warm_up), "--", "open", sheet], home)[1]["growth"]
     found = {name: statistics.median(values) for name, values in runs.items()}
     heaviest = max(screens, key=lambda name: found[name])
-    return {"bare": found["bare"], "every": found["every"], "heaviest": (heaviest, found[heaviest]),
+    return {"bare": found["bare"], "floor": found["floor"], "every": found["every"], "heaviest": (heaviest, found[heaviest]),
             "per_value": grown["traced"] / 1024 / typed, "rss_per_value": (grown["rss_after"] - grown["rss_before"]) / typed}

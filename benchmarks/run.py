@@ -173,6 +173,9 @@ def memory_rows(quick: bool) -> list[dict]:
     for words, kib in ((f"memory: peak RSS, a full sheet on its heaviest game screen ({heaviest})", peak),
                        ("memory: peak RSS, a full sheet, every game screen shown in turn (those next to the one showing kept)", held["every"])):
         rows.append(row(words, kib / 1024, held["bare"] / 1024, "MiB", "<= 1.5x", kib / held["bare"] <= 1.5))
+    rows.append(row("memory floor: peak RSS of the bare app once it has read the full sheet as scorepad reads it "
+                    "(pydantic, the models, validation), vs the bare app", held["floor"] / 1024, held["bare"] / 1024,
+                    "MiB", "(for the record)", True))
     rows.append(row(f"memory: growth per value typed, traced (Renown, {typed:,} values after {warm_up:,}; "
                     f"saved every 100; RSS: {held['rss_per_value']:.2f} KiB a value)", held["per_value"], None, "KiB",
                     "<= 0.5 KiB", held["per_value"] <= 0.5))

@@ -31,7 +31,7 @@ MEASURES = {
     "pinax": ("Pinax solver",),
     "gridkeys": ("Library grid keys",),
     "scorewall": ("`scorepad score`, pattern mode vs quick count",),
-    "memory": ("memory: peak RSS", "memory: growth per value typed"),
+    "memory": ("memory: peak RSS", "memory floor", "memory: growth per value typed"),
     "saving": ("commit to durable", "save: the sheet file rewritten", "UI stall while that save runs"),
     "listing": ("saved games: `scorepad history`", "saved games: `scorepad stats`", "Open a saved game",
                 "saved games: UI stall while the Open list", "saved games: the first listing",
