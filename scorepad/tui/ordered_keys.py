@@ -155,7 +155,7 @@ class OrderedKeys:
         if asked is not None and self._run_began < asked + GUARD_SETTLE:
             self.screen.note_unused()
             return True  # typed for the screen below, not yet for this question: no answer
-        if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")):
+        if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")) and self._held(event):
             self.screen.note_not_taken()  # typed on after the key that asked it: no answer
             return True
         try:
@@ -186,6 +186,21 @@ class OrderedKeys:
         dropped = ([first] if first is not None else []) + [key for _, key in left]
         if dropped:
             self.notify(f"The paste stopped {where}: {not_typed(dropped)} was not typed.", severity="warning")
+
+    def _held(self, event: events.Event) -> bool:
+        """Whether the screen holds this key, typed in the run of the key that asked (a
+        question holds every key; a table that halted its run, only those that type)."""
+        holds = getattr(self.screen, "holds", None)
+        return holds is None or holds(event)
+
+    def on_cursor_grid_run_halted(self, message) -> None:
+        """A table halted its run of keys (``screens.halted_runs``): its screen takes no
+        key of that run after the one that halted it, the key being handled, read at
+        ``_last_read`` (not when this message came: a key read after a pause, while a
+        slow store went on, is a new run)."""
+        halt = getattr(message.grid.screen, "halt_run", None)
+        if halt is not None:
+            halt(self._last_read, message)
 
     def on_cursor_grid_paste_stopped(self, message) -> None:
         """A table took the last of a paste's keys it should (its end, a value refused):

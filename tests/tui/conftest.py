@@ -74,10 +74,10 @@ class KeyClock:
 def key_clock(monkeypatch) -> KeyClock:
     """Keys and questions timed by a ``KeyClock`` (``advance`` it)."""
     from scorepad.tui import autosave, game_opener, ordered_keys, rescue_offer
-    from scorepad.tui.screens import asking, halted_runs, setup
+    from scorepad.tui.screens import asking, setup
 
     clock = KeyClock()
-    for module in (ordered_keys, autosave, game_opener, asking, rescue_offer, setup, halted_runs):
+    for module in (ordered_keys, autosave, game_opener, asking, rescue_offer, setup):
         monkeypatch.setattr(module, "monotonic", clock)
     return clock
 

@@ -422,7 +422,7 @@ async def test_S1_a_value_tabbed_past_a_tables_last_cell_leaves_the_rest_of_the_
         sheet = saved(app)
         assert sheet.players[1].pinax == (*tiles, type(tiles[0])(seals=2))
         assert focused_id(app) != "quick"  # the focus went on, as Tab says
-        assert "the keys typed straight after were not used" in app.screen.note[0]  # on the heading's line
+        assert "the keys typed straight after leaving were not used" in app.screen.note[0]  # on the heading's line
 
 
 async def test_E4_a_value_tabbed_past_the_round_never_records_an_event_with_the_enter_after_it(scorepad_home, tmp_path):
@@ -462,3 +462,39 @@ async def test_keys_typed_straight_after_the_help_key_are_said_not_to_be_used(ga
         assert not isinstance(app.screen, HelpScreen)
         assert count_cell(app, "kings_grace-0")[0] == "3"
         assert saved(app).players[0].supplies.kings_grace == before
+
+
+async def test_E1_tab_on_the_generation_goes_on_to_the_phase_with_the_keys_after_it(scorepad_home, tmp_path):
+    """The Generation is a form's one-cell field: ``5`` Tab → Enter leaves it on purpose,
+    by Tab as by Enter (review: Tab halted the run there, and the phase was not chosen)."""
+    import shutil
+    from pathlib import Path
+
+    found = {}
+    for leave in ("enter", "tab"):
+        path = tmp_path / f"{leave}.json"
+        shutil.copy(Path(__file__).parent.parent / "data" / "patterns.json", path)
+        app = app_on(path)
+        async with running(app) as pilot:
+            assert focused_id(app) == "generation-0"
+            await burst(pilot, "5", leave, "right", "enter")
+            end = app.live.end()
+            found[leave] = (end.generation, end.phase, focused_id(app))
+    assert found["tab"] == found["enter"] == (5, "execution", "round-0")
+
+
+async def test_a_halted_run_holds_typing_keys_only_pagedown_goes_on(scorepad_home, tmp_path):
+    """The last value of Game progress, Tab, PageDown: a natural burst. The Tab left the
+    table and halted the run, and PageDown went nowhere (review); the screen's and the
+    app's own keys go on, only keys that type are held."""
+    import shutil
+    from pathlib import Path
+
+    path = tmp_path / "patterns.json"
+    shutil.copy(Path(__file__).parent.parent / "data" / "patterns.json", path)
+    app = app_on(path)
+    async with running(app) as pilot:
+        await tab_to(pilot, "round-0")
+        await burst(pilot, "3", "tab", "5", "pagedown")
+        assert app.current_game_screen() == "pinax"
+        assert saved(app).timeline[-1].round == 3

@@ -172,21 +172,22 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
     def action_move(self, rows: int, cols: int) -> None:
         typed = not self.fresh
         if self.store_then(super().action_move, rows, cols):
-            self.left_after_typing(typed)
+            self.left_after_typing(typed and not self.LEAVES_ON_ENTER)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
         self.store_then(super().action_jump, row, col)
 
-    def action_step(self, step: int, halts: bool = True) -> None:
+    def action_step(self, step: int) -> None:
         """Tab / Shift+Tab (and Enter, but on the last cell): store the cell, then the
         next one; past the table's end the focus moves on, halting the run of keys
-        (``left_after_typing``) unless ``halts`` is False (Enter on a form's field)."""
+        (``left_after_typing``), but from a form's one-cell field (``LEAVES_ON_ENTER``:
+        the Generation), which the keys typed on are meant to leave."""
         here, typed = self.cursor, not self.fresh
         if not self.store_then(super().action_step, step):
             return
         if step > 0 and self.cursor == here and self.screen.focused is self and typed:
             self.stay()  # nothing after the table to go on to
-        self.left_after_typing(typed and halts)
+        self.left_after_typing(typed and not self.LEAVES_ON_ENTER)
 
     def store_then(self, move: Callable[..., None], *args) -> bool:
         """Store the cursor's cell, then ``move`` the cursor (a refused value keeps it

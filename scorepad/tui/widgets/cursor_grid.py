@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from .form_focus import focus_neighbour
 
-LEFT_AFTER_TYPING = "Stored, and the table left: the keys typed straight after were not used"
+LEFT_AFTER_TYPING = "Stored; the keys typed straight after leaving were not used: type them again"
 
 
 class CursorGrid(Widget, can_focus=True):
@@ -48,9 +48,10 @@ class CursorGrid(Widget, can_focus=True):
 
     class RunHalted(Message):
         """The grid took the last key of its run it should: one it refused, or a Tab or
-        ↓ that stored a value typed and took the focus past its end. The screen takes no
-        key typed straight after it (``screens.halted_runs``); ``words`` say so, or the
-        grid does itself (``note_not_taken``) when None."""
+        an arrow that stored a value typed and took the focus out of the grid (past its
+        last cell or before its first). The screen takes no key typed straight after it
+        that would type (``screens.halted_runs``); ``words`` say so, or the grid does
+        itself (``note_not_taken``) when None."""
 
         def __init__(self, grid: CursorGrid, words: str | None = None) -> None:
             super().__init__()

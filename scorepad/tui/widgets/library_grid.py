@@ -80,7 +80,6 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)  # redraw() repaints
 
-
     def __init__(self, grid: LibraryGrid, store: Callable[[int, int, str], object],
                  marks: dict[tuple[int, int], str] | None = None, *,
                  refusal: Callable[[], str | None] = lambda: None, **kwargs) -> None:

@@ -35,7 +35,7 @@ class StayGuard:
         Going on from there, the values typed next went into the field after the table
         (Pinax's into the Library grid's size, which then ended the game)."""
         if self.LEAVES_ON_ENTER or not self.at_last_cell():
-            self.action_step(1, halts=not self.LEAVES_ON_ENTER)  # a form's field: Enter goes on, as meant
+            self.action_step(1)
             return
         typed = not self.fresh
         if self.store_then(lambda: None) and typed:
