@@ -5,6 +5,7 @@ Stats export, and a history that replays to an invalid sheet. No traceback reach
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -375,6 +376,25 @@ def test_the_saved_games_list_counts_the_changes_in_a_journal_and_never_indexes_
     code, out, _ = run(capsys, "history")
     assert code == 0 and "Ana 15" in out
     assert session.path.read_bytes() == files[0]
+
+
+@pytest.mark.parametrize("link", [os.link, os.symlink])
+def test_a_journalled_game_with_a_second_name_is_listed_once_with_its_journal(link):
+    """A game listed once under two names (a link beside it) was listed by the name
+    sorted first: a hard link's name had no journal beside it, and the values only in the
+    journal were gone from History and Statistics (review)."""
+    from scorepad.storage.catalog import saved_games
+
+    from .test_journal import crash, new_session, renown
+
+    session = new_session()
+    session.apply(renown(12))
+    crash(session)
+    link(session.path, session.path.with_name("0-" + session.path.name))  # sorted first
+    for _ in range(2):
+        games, problems = saved_games()
+        assert [({p.name: p.total for p in g.players}, g.path.name) for g in games] == [
+            ({"Ana": 12, "Ben": 0}, session.path.name)] and problems == []
 
 
 def test_the_commands_read_the_file_alone_when_its_journal_is_of_another_version(capsys, tmp_path):

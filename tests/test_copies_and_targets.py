@@ -112,18 +112,25 @@ def test_an_export_never_replaces_a_journal_set_aside_even_with_force(tmp_path):
     (``.game.json.journal-20261202-131000.set-aside``), so only what is in it tells."""
     sheet = tmp_path / "game.json"
     sheet.write_bytes((DATA / "friday.json").read_bytes())
+    from scorepad.storage.journal import line
+
     out = tmp_path / ".game.json.journal-20261202-131000.set-aside"
-    out.write_text('{"journal": 1, "base": "00"}\n{"keep": 0}\n')
+    out.write_bytes(line({"journal": 1, "base": "0" * 64}) + line({"keep": 0}))  # as a journal is written
     with pytest.raises(SaveError) as refused:
         check_export_target(out, sheet, force=True)
     assert "it looks like a scoresheet or a journal of one" in str(refused.value)
 
 
-def test_a_file_that_only_mentions_the_format_further_on_may_be_replaced(tmp_path):
-    """An export (a CSV or Markdown of a game, say) that quotes the format's name past
-    its first lines is not taken for a sheet."""
-    out = tmp_path / "notes.md"
-    out.write_text("x" * 70_000 + " great-library-scoresheet")
+@pytest.mark.parametrize("text", [
+    '{"notes": "' + "x" * 70_000 + '", "format": "great-library-scoresheet"',  # named past its first 64 KiB
+    'title,format\nFriday,"great-library-scoresheet"\n',  # not a JSON object: a user's CSV
+    '# Notes\n\n"format": "great-library-scoresheet" is what a sheet says first\n',
+])
+def test_a_file_that_only_quotes_the_format_may_be_replaced(tmp_path, text):
+    """A user's notes or CSV quoting the format's name, or a damaged JSON file that names
+    it only far on (scorepad writes it first), is not taken for a file holding a game."""
+    out = tmp_path / "notes.txt"
+    out.write_text(text)
     assert check_export_target(out, None, force=True) is True
 
 

@@ -454,7 +454,7 @@ def test_a_journal_left_under_a_new_games_name_is_started_afresh(tmp_path):
     """A game deleted after a crash can leave its journal; a new game of that name must
     not add its changes to it (they would be set aside, as another version's, on opening)."""
     sheet, day = make_sheet({"name": "Ana"}, {"name": "Ben"}), date(2026, 11, 27)
-    journal_path(tmp_path / sheet_name(sheet.title, day, 1)).write_bytes(line({"journal": 1, "base": "gone"}))
+    journal_path(tmp_path / sheet_name(sheet.title, day)).write_bytes(line({"journal": 1, "base": "gone"}))
     session = SheetSession.create(sheet, folder=tmp_path, day=day)
     session.apply(renown(12))
     crash(session)
@@ -691,8 +691,8 @@ def test_a_new_game_takes_the_next_name_when_another_scorepad_took_it_meanwhile(
 
     monkeypatch.setattr(session_module, "claim_new", racing)
     session = SheetSession.create(sheet, folder=tmp_path, day=day)
-    assert session.path == tmp_path / sheet_name(sheet.title, day, 2)
-    assert taken == [tmp_path / sheet_name(sheet.title, day, 1)] and taken[0].read_bytes() == b"theirs"
+    assert session.path == tmp_path / sheet_name(sheet.title, day).replace(".json", "-2.json")
+    assert taken == [tmp_path / sheet_name(sheet.title, day)] and taken[0].read_bytes() == b"theirs"
     session.close()
 
 
@@ -707,15 +707,16 @@ def test_a_new_game_passes_over_a_dangling_link_under_its_name_and_makes_its_gam
     first.unlink()
     first.symlink_to(tmp_path / "elsewhere" / "planted.json")
     session = SheetSession.create(sheet, folder=games, day=day)
-    assert session.path == games / sheet_name(sheet.title, day, 2)
+    assert session.path == games / sheet_name(sheet.title, day).replace(".json", "-2.json")
     assert not (tmp_path / "elsewhere").exists() and first.is_symlink()
     session.close()
 
 
 def test_a_new_game_with_every_name_taken_says_so(tmp_path):
     sheet, day = make_sheet({"name": "Ana"}, title="Busy"), date(2026, 11, 27)
+    first = sheet_name(sheet.title, day)
     for attempt in range(1, NAMES_TRIED + 1):
-        (tmp_path / sheet_name(sheet.title, day, attempt)).touch()
+        (tmp_path / (first if attempt == 1 else first.replace(".json", f"-{attempt}.json"))).touch()
     with pytest.raises(SaveError) as refused:
         SheetSession.create(sheet, folder=tmp_path, day=day)
     assert str(refused.value) == f"cannot find a free file name in {tmp_path}"
@@ -905,11 +906,11 @@ def test_two_new_games_of_one_title_made_at_once_take_two_names(tmp_path):
     sheet, day = make_sheet({"name": "Ana"}, title="Race"), date(2026, 11, 27)
     games = tmp_path / "games"
     games.mkdir()
-    first = games / sheet_name(sheet.title, day, 1)
+    first = games / sheet_name(sheet.title, day)
     other = SheetLock(first).acquire()  # the other scorepad, its file not written yet
     try:
         session = SheetSession.create(sheet, folder=games, day=day)
-        assert session.path == games / sheet_name(sheet.title, day, 2)
+        assert session.path == games / sheet_name(sheet.title, day).replace(".json", "-2.json")
         session.close()
     finally:
         other.release()

@@ -11,7 +11,7 @@ import pytest
 
 from scorepad.rules.endgame import end_status
 from scorepad.rules.pinax_bounds import most_disjoint
-from scorepad.storage.paths import elsewhere, sheet_name, slug
+from scorepad.storage.paths import elsewhere, free_names, sheet_name, slug
 from scorepad.storage.session import SheetSession
 
 from .conftest import make_sheet
@@ -26,10 +26,13 @@ def test_a_title_becomes_a_file_name_of_at_most_40_safe_characters(title, name):
     assert slug(title) == name
 
 
-def test_a_sheet_is_named_by_its_day_and_title_then_numbered_when_taken():
+def test_a_sheet_is_named_by_its_day_and_title_then_numbered_when_taken(tmp_path):
     day = date(2026, 11, 29)
-    assert sheet_name("Friday at Ana's", day, 1) == "2026-11-29-friday-at-ana-s.json"
-    assert sheet_name("Friday at Ana's", day, 2) == "2026-11-29-friday-at-ana-s-2.json"
+    first = tmp_path / sheet_name("Friday at Ana's", day)
+    assert first.name == "2026-11-29-friday-at-ana-s.json"
+    assert next(free_names(first)) == first
+    first.write_text("{}")
+    assert next(free_names(first)).name == "2026-11-29-friday-at-ana-s-2.json"
 
 
 def test_save_elsewhere_suggests_a_free_name_in_the_home_folder_never_the_sheet_itself(tmp_path, monkeypatch):

@@ -11,7 +11,7 @@ from typing import Callable
 
 from .collection import collection_paused
 from .errors import SheetFileError
-from .games_index import GamesIndex, game_json, game_of, stamp_mtime, stamp_of, value_of
+from .games_index import GamesIndex, game_json, game_of, stamp_file, stamp_mtime, stamp_of, value_of
 from .paths import folder_problem, games_dir
 from .summaries import GameSummary
 
@@ -39,9 +39,11 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
         return [], [problem]
     try:
         found = {entry.name: entry.is_symlink() for entry in os.scandir(folder)} if folder.is_dir() else {}
-        # a file's own name before a symbolic link's: of two names for one file, the first is listed
-        names = sorted((name for name in found if name.endswith(".json")), key=lambda name: (found[name], name))
         journals = {name for name in found if name.endswith(".journal")}  # as ``journal_path`` names them
+        # of two names for one file, the first is listed: the one with a journal beside it
+        # (its values typed), then a file's own name before a symbolic link's
+        names = sorted((name for name in found if name.endswith(".json")),
+                       key=lambda name: (f".{name}.journal" not in journals, found[name], name))
     except OSError as err:
         return [], [f"{folder}: cannot be listed: {err.strerror or err}"]
     games, problems = [], []
@@ -55,10 +57,9 @@ def saved_games(folder: Path | None = None, progress: Progress | None = None,
                 progress(number, len(names))
                 due = clock() + PROGRESS_EVERY
             stamp = stamp_of(prefix + name)
-            same_file = stamp.split(" ", 2)[:2]
-            if stamp and " ".join(same_file) in files:
+            if stamp and stamp_file(stamp) in files:
                 continue  # a link (hard or symbolic) to a game listed already: its wins counted twice
-            files.add(" ".join(same_file))
+            files.add(stamp_file(stamp))
             game, problem = listed(index, folder, name, stamp, f".{name}.journal" in journals)
             if game is not None:
                 games.append(game)

@@ -12,6 +12,7 @@ from .atomic import SaveError
 from .copies import keep_copy
 from .journal import digest
 from .lock import SheetLocked
+from .paths import free_names
 from .sheet_file import load_current, replay_states
 
 
@@ -63,10 +64,7 @@ class ChangedUnderUs:
         name, and go on there: the sheet's own name is taken by what cannot be replaced
         (a folder). Its journal goes once the new file holds everything."""
         journal = self.journal
-        for n in range(2, 100):
-            path = self.path.with_name(f"{self.path.stem}-{n}{self.path.suffix}")
-            if os.path.lexists(path):
-                continue
+        for path in free_names(self.path, start=2, last=99):
             try:
                 self.save_as(path)
             except (SaveError, SheetLocked):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import stat
 from pathlib import Path
@@ -20,7 +21,7 @@ from .bgg_text import to_bgg
 from .bgstats import to_bgstats
 from .export_rows import CSV_FIELDS, GAME_NAME, Play, one_line, play_rows, rows
 from .files import is_scoresheet
-from .paths import exports_dir, folder_problem, games_dir
+from .paths import exports_dir, folder_problem, free_names, games_dir
 from .settings import ExportIdentity
 
 BOM = "\ufeff"  # first in a CSV, it tells a spreadsheet the file is UTF-8
@@ -144,23 +145,24 @@ def check_export_target(out: Path, sheet_path: Path | None, force: bool) -> bool
     return True
 
 
-# what a file that may hold a game has in its first bytes: a sheet names its format
-# first (as scorepad writes it), a journal its header line
-GAME_MARKS = (b'"great-library-scoresheet"', b'{"journal":')
-HEAD_BYTES = 64 * 1024
+HEAD_BYTES = 64 * 1024  # read of a file that may hold a game: a sheet scorepad wrote names its format first
 
 
 def may_hold_a_game(path: Path) -> bool:
     """Whether a file that does not read as a scoresheet may still hold a game: one that
     names the sheet's format in its first bytes (cut short, a byte gone wrong: the file
     someone will want to mend) or a journal, set aside or not (values typed and not
-    saved). ``--force`` replaced both with an export (attack run)."""
+    saved). ``--force`` replaced both with an export (attack run). Either is a JSON object
+    (a user's notes or CSV that quote the format's name are not)."""
+    from .document import FORMAT
+    from .journal import HEADER_START
+
     try:
         with open(path, "rb") as file:
-            head = file.read(HEAD_BYTES)
+            head = file.read(HEAD_BYTES).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError as err:
         raise SaveError(explain(err, path, "read")) from None
-    return any(mark in head for mark in GAME_MARKS)
+    return head.startswith(HEADER_START) or (head.startswith(b"{") and json.dumps(FORMAT).encode() in head)
 
 
 def not_a_sheets_place(out: Path) -> None:
@@ -194,10 +196,7 @@ def write_export(text: str, stem: str, suffix: str, folder: Path | None = None) 
     problem = folder_problem(folder)
     if problem:
         raise SaveError(f"cannot export to {folder}: {problem}")
-    for attempt in range(1, 1000):
-        target = folder / f"{stem}{f'-{attempt}' if attempt > 1 else ''}{suffix}"
-        if os.path.lexists(target):
-            continue
+    for target in free_names(folder / f"{stem}{suffix}"):
         try:
             atomic_write(target, text.encode("utf-8"), replace=False)
         except SaveError as err:

@@ -52,6 +52,11 @@ def stamp_of(path: str) -> str:
     return " ".join(map(str, key)) if key is not None else ""
 
 
+def stamp_file(stamp: str) -> str:
+    """The file a stamp is of, whatever its name: its device and inode."""
+    return " ".join(stamp.split(" ", 2)[:2])
+
+
 def stamp_mtime(stamp: str) -> float:
     """The modification time a stamp holds, in seconds (0.0 in an empty one)."""
     return int(stamp.split()[3]) / 1e9 if stamp else 0.0

@@ -320,6 +320,7 @@ def damaged(path: Path) -> bool:
 # and its line break: 88 bytes. A kill (or a full disk) in that write leaves fewer
 # bytes than this and no line break; anything more was a journal someone wrote.
 HEADER_BYTES = len(line({"journal": 1, "base": "0" * 64}))
+HEADER_START = line({"journal": 1})[:len('{"journal":')]  # how every journal's bytes begin
 
 
 def holds_nothing(path: Path) -> bool:

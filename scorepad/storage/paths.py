@@ -7,6 +7,7 @@ import re
 import unicodedata
 from datetime import date
 from pathlib import Path
+from typing import Iterator
 
 HOME_VARIABLE = "SCOREPAD_HOME"
 
@@ -100,19 +101,26 @@ def named_day(name: str) -> date | None:
         return None
 
 
-def sheet_name(title: str, day: date, attempt: int) -> str:
-    """``2026-11-29-friday-at-ana-s.json``, then ``...-2.json`` and on for a name in use."""
-    suffix = f"-{attempt}" if attempt > 1 else ""
-    return f"{day.isoformat()}-{slug(title)}{suffix}.json"
+def sheet_name(title: str, day: date) -> str:
+    """``2026-11-29-friday-at-ana-s.json`` (``...-2.json`` and on for a name in use:
+    ``free_names``)."""
+    return f"{day.isoformat()}-{slug(title)}.json"
+
+
+def free_names(first: Path, start: int = 1, last: int = 999) -> Iterator[Path]:
+    """``first``, then ``NAME-2.json`` and on beside it (from ``start`` to ``last``), each
+    free when looked at (a dangling link is not: nothing is ever written through one). A
+    name can be taken between the look and the write: writers never replace a file, and
+    take the next name then."""
+    for attempt in range(start, last + 1):
+        place = first if attempt == 1 else first.with_name(f"{first.stem}-{attempt}{first.suffix}")
+        if not os.path.lexists(place):
+            yield place
 
 
 def elsewhere(sheet: Path) -> Path:
     """Where "Save elsewhere" suggests saving a sheet: the home folder under the sheet's
-    name, or, where that is taken, ``NAME-2.json`` and on. A sheet in the home folder had
-    its own path suggested, which the save then refused (attack run, the disk full)."""
-    home = Path.home()
-    for attempt in range(1, 1000):
-        place = home / (sheet.name if attempt == 1 else f"{sheet.stem}-{attempt}{sheet.suffix}")
-        if not os.path.lexists(place):
-            return place
-    return home / sheet.name  # a thousand taken: the save says why this one will not do
+    name, or the first free ``NAME-2.json`` and on. A sheet in the home folder had its own
+    path suggested, which the save then refused (attack run, the disk full)."""
+    mine = Path.home() / sheet.name
+    return next(free_names(mine), mine)  # a thousand taken: the save says why this one will not do

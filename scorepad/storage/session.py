@@ -29,7 +29,7 @@ from .errors import SheetFileError
 from .journal import Journal, changes_to_replay, damaged, journal_path, read_journal
 from .lock import SheetLock, SheetLocked
 from .rescue import newer_rescue
-from .paths import games_dir, sheet_name
+from .paths import free_names, games_dir, sheet_name
 from .files import read_bytes, sheet_bytes
 from .journal_replay import ours_left, replayed
 from .sheet_file import SheetFile, fold_snapshot, kept_apart, load_current, replay_states
@@ -91,11 +91,8 @@ class SheetSession(ChangedUnderUs):
         try:
             folder.mkdir(parents=True, exist_ok=True)  # the games folder is ours to make (claim_new makes none)
         except OSError as err:
-            raise SaveError(explain(err, folder / sheet_name(sheet.title, day, 1))) from err
-        for attempt in range(1, 1000):
-            path = folder / sheet_name(sheet.title, day, attempt)
-            if os.path.lexists(path):  # a dangling link too: claim_new never writes through one
-                continue
+            raise SaveError(explain(err, folder / sheet_name(sheet.title, day))) from err
+        for path in free_names(folder / sheet_name(sheet.title, day)):
             try:
                 return cls.create_at(path, sheet)
             except SheetLocked:  # another scorepad is making a game of that name right now

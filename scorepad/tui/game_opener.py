@@ -86,7 +86,7 @@ class GameOpener:
             session = SheetSession.create_at(path, sheet) if path else SheetSession.create(sheet)
         except (SaveError, SheetLocked) as err:  # the form stays as typed: nothing is lost
             # the name the games folder would have given it
-            name = path.name if path else sheet_name(sheet.title, date.today(), 1)
+            name = path.name if path else sheet_name(sheet.title, date.today())
             suggestion = str(Path.home() / name)
             problem = f"{err}."
             self.ask_unprompted(SaveAsScreen(problem, suggestion, monotonic(), NOT_STARTED), chosen)
