@@ -41,7 +41,7 @@ STORED_LAST = "Last row: kept · Esc to type anew"
 # after a refused cell's reason: a letter typed next started it anew, the burst went on,
 # and M*1 M*2 were typed over with the next cells' values (new-user run)
 AFTER_REFUSED = "the keys typed after it were not used"
-PUT_BACK = " (Esc puts the cell back)"
+PUT_BACK = " (Esc puts the cell back; Tab stores it as shown)"
 KEPT = "Not typed: this cell was just stored (the last row) · Esc, then type, to change it"
 
 
