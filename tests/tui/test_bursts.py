@@ -498,3 +498,98 @@ async def test_a_halted_run_holds_typing_keys_only_pagedown_goes_on(scorepad_hom
         await burst(pilot, "3", "tab", "5", "pagedown")
         assert app.current_game_screen() == "pinax"
         assert saved(app).timeline[-1].round == 3
+
+
+# -- halted runs: the ways out of a table a burst took (attack run on the halts) ----------
+
+
+def sheet_copy(tmp_path, name: str = "patterns.json"):
+    """A copy of a test sheet to type into."""
+    import shutil
+    from pathlib import Path
+
+    path = tmp_path / name
+    shutil.copy(Path(__file__).parent.parent / "data" / name, path)
+    return path
+
+
+async def test_S1_a_key_refused_on_a_stayed_last_cell_halts_the_run_its_tab_never_leaves(scorepad_home, tmp_path):
+    """``2`` Enter on Pinax's last quick-count row, then ``1`` Tab Space Enter: the ``1``
+    was refused (the cursor stayed), but the Tab went on to Ben's pattern tile and the
+    Space took a cell off it (the game tied)."""
+    app = app_on(sheet_copy(tmp_path))
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        before = on_disk(app).sheet.players[1].pinax
+        await burst(pilot, "down", "2", "enter", "1", "tab", "space", "enter")
+        assert on_disk(app).sheet.players[1].pinax == (before[0], type(before[0])(seals=2))
+        assert app.focused is app.screen.query_one("#quick")  # the Tab held with the rest
+
+
+async def test_E5_a_refused_key_after_the_last_cell_never_lays_out_a_library(game_path):
+    """Pinax's last quick count, then ``1`` Tab ``1`` Enter ``2`` Enter Enter: the stray 1
+    was refused, the Tab went on to the Library's size, and the rest laid out a 1x2 grid,
+    ending the game (the failure the last cell's guard was made against)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        await burst(pilot, "3", "enter", "2", "enter", "4", "enter", "1", "tab", "1", "enter", "2", "enter", "enter")
+        assert on_disk(app).sheet.library is None and not app.live.end().triggered
+
+
+async def test_S1_a_pasted_tab_on_the_last_cell_halts_the_keys_typed_after_the_paste(scorepad_home, tmp_path):
+    """``2<Tab>`` pasted on Pinax's last row, then Space Enter typed: the pasted Tab left
+    the table and the Space took a cell off Ben's pattern tile."""
+    app = app_on(sheet_copy(tmp_path))
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        await pilot.press("down")
+        tile = on_disk(app).sheet.players[1].pinax[0]
+        post_paste(app, "2\t")
+        post_keys(app, "space", "enter")
+        await settle(pilot)
+        assert on_disk(app).sheet.players[1].pinax[0] == tile
+
+
+async def test_S9_down_on_the_last_row_or_shift_tab_on_the_first_cell_guards_the_value(scorepad_home, tmp_path):
+    """Down on a table's last row (nowhere to go) after a value, then the next value: it
+    replaced the one just stored, unsaid; Shift+Tab on the first cell the same. Either
+    edge now keeps the value, as Enter on the last cell does."""
+    app = app_on(sheet_copy(tmp_path))
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        await burst(pilot, "1", "down", "2", "down", "3", "down", "4", "down", "5", "down", "6", "down", "7", "enter")
+        assert on_disk(app).sheet.players[0].supplies.stones_in_royal_ships == 6
+    app = app_on(sheet_copy(tmp_path, "friday.json"))
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        await burst(pilot, "4", "shift+tab", "7", "enter")
+        assert on_disk(app).sheet.players[0].supplies.kings_grace == 4
+
+
+async def test_S9_a_pasted_enter_on_the_last_cell_guards_it_as_a_typed_one_does(game_path):
+    """``2`` Enter pasted on the last cell, then ``3`` Enter typed: the 3 replaced the 2
+    (typed, ``2`` Enter ``3`` Enter keeps the 2 and refuses the 3)."""
+    app = app_on(game_path)
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        await pilot.press("ctrl+end", "end")
+        post_paste(app, "2\n")
+        post_keys(app, "3", "enter")
+        await settle(pilot)
+        assert on_disk(app).sheet.players[2].supplies.stones_in_royal_ships == 2
+
+
+async def test_S2_held_keys_are_said_after_ctrl_o_composes_the_grid_anew(scorepad_home, tmp_path, key_clock):
+    """``*`` on a wall, then Ctrl+O, Space, ``x``: the Ctrl+O went on and composed the
+    screen anew, and the held keys were said to the grid that was gone."""
+    app = app_on(sheet_copy(tmp_path))
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        app.screen.query_one("#grid").focus()
+        await pilot.pause()
+        await pilot.press("ctrl+end", "home")
+        key_clock.advance(1)
+        await burst(pilot, "asterisk", "ctrl+o", "space", "x")
+        shown = (app.screen.note or ("",))[0] + app.screen.query_one("#grid").message
+        assert "not used" in shown

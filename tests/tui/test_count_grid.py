@@ -65,13 +65,13 @@ async def test_a_refused_value_keeps_the_cursor_and_stores_nothing(game_path):
         assert len(app.session.history) == 1
 
 
-@pytest.mark.parametrize("keys, last", [(("tab",), 2), (("down",), 1), (("right",), 1),
-                                       (("down", "right", "enter"), 1)])
-async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys, last):
+@pytest.mark.parametrize("keys", [("tab",), ("down",), ("right",), ("down", "right", "enter")])
+async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_on_its_screen(game_path, keys):
     """Renown's table is its screen's only field: Down on its last row went to the top
     row, and the next value typed replaced the first player's Renown (a new user's run).
-    An arrow at the edge stays, and what is typed then is that cell's; Enter or Tab on
-    the last cell keeps what it stored there (values typed on are refused, and said)."""
+    The cursor stays at the edge, and, as Enter or Tab on the last cell, an arrow there
+    keeps what it stored (values typed on are refused, and said: ``6`` Down ``7`` on
+    Supplies' last row replaced the 6, unsaid; attack run)."""
     app = app_on(game_path)
     async with running(app) as pilot:
         await goto(pilot, "renown")
@@ -80,13 +80,14 @@ async def test_the_cursor_never_goes_round_past_the_last_cell_of_a_table_alone_o
         grid.cursor = grid.find("kings_requests-2")
         await burst(pilot, *"2", *keys, *"1", "enter")
         assert focused_id(app) == "kings_requests-2"
-        assert app.session.sheet.players[2].kings_requests == last
+        assert app.session.sheet.players[2].kings_requests == 2
         assert app.session.sheet.players[0].renown == 40
 
 
 @pytest.mark.parametrize("screen, keys", [("renown", ("enter",)), ("renown", ("tab",)), ("supplies", ("enter",)),
                                          ("school", ("enter",)), ("scholars", ("enter",)), ("pinax", ("enter",))])
-async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it_S9_S10(game_path, screen, keys):
+async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it_S9_S10(game_path, screen, keys,
+                                                                                         key_clock):
     """Enter on a table's last cell keeps the cursor there: a burst of more values than
     cells (a fast typist, a paste with no bracketed paste) went into that cell one after
     another, each replacing the last, without a word (new-user runs). Now what is typed
@@ -109,10 +110,13 @@ async def test_values_typed_on_after_the_last_cell_are_refused_not_typed_over_it
         assert app.session.sheet == stored and grid.texts[-1][-1] == "2"
         said = " ".join(grid.line_words(y) for y in range(len(grid.line_keys())))
         assert "were not used" in said and grid.message_is_error() and not grid.refused(*grid.cursor)
-        await burst(pilot, "ctrl+u", *"1", *keys)  # typed over on purpose
+        key_clock.advance(1)  # read, then typed over on purpose
+        await burst(pilot, "ctrl+u", *"1", *keys)
         assert grid.texts[-1][-1] == "1" and app.session.sheet != stored and not grid.message_is_error()
+        key_clock.advance(1)
         await burst(pilot, *"4", "ctrl+z")  # refused, then the value stored there undone: no longer guarded
         assert not grid.message_is_error() and not grid.stayed
+        key_clock.advance(1)
         await burst(pilot, *"3", *keys)
         assert grid.texts[-1][-1] == "3"
         await burst(pilot, "up")
@@ -139,7 +143,7 @@ async def test_keys_typed_after_a_refused_value_are_not_added_to_it_S8(game_path
         assert grid.cursor != (0, 0) and app.session.sheet != stored
 
 
-async def test_enter_on_pinaxs_last_row_stays_in_the_table_and_tab_leaves_it_S1(game_path, grid_game_path):
+async def test_enter_on_pinaxs_last_row_stays_in_the_table_and_tab_leaves_it_S1(game_path, grid_game_path, key_clock):
     """Enter on the last player's Pinax row went on to the Library's size fields: the
     next values typed laid out a 1 x 2 grid, and the banner said the Library had ended
     the game (E5; new-user run). On a sheet with a grid, they went into its cells."""
@@ -153,6 +157,7 @@ async def test_enter_on_pinaxs_last_row_stays_in_the_table_and_tab_leaves_it_S1(
             assert app.focused is grid and grid.at_last_cell()
             assert app.session.sheet.library == library
             assert [[t.seals for t in p.pinax] for p in app.session.sheet.players] == [[3, 3], [4], [1]]
+            key_clock.advance(1)  # a Tab after a look: the burst's own were held with it
             await burst(pilot, "tab")
             assert app.focused is not grid  # Tab goes on, as in every form
 

@@ -454,6 +454,31 @@ async def test_S2_a_row_typed_past_the_last_never_reaches_the_last_rows_cells(gr
         assert "the keys typed after it were not used" in said(grid)
 
 
+async def test_S2_a_tab_after_the_last_rows_enter_never_steps_on_over_its_cells(grid_game_path):
+    """``M`` Enter on the last row, then Tab ``G`` Enter in the same burst: the Tab went on
+    to the next cell and ``G`` replaced it, while the note still said the row was kept
+    (attack run). A Tab then is refused as the keys are, and halts the run."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        grid.cursor = (1, 0)
+        await burst(pilot, "m", "enter", "tab", "g", "enter")
+        assert rows(app) == (". . .", "M . .") and grid.cursor == (1, 0)
+        assert "Not typed: this cell was just stored" in said(grid)
+
+
+async def test_S2_a_cell_the_sheet_refused_is_never_said_to_be_stored_by_tab(grid_game_path):
+    """After ``M*4`` refused (3 players), the note said Tab stores the cell as shown: Tab
+    can never store what the sheet refuses (attack run). Only a key the grid refused
+    leaves a cell Tab can store."""
+    app = app_on(grid_game_path)
+    async with running(app) as pilot:
+        grid = await on_grid(pilot)
+        await burst(pilot, *"M*4", "tab", "g")
+        assert "M*4 not stored" in said(grid) and "Tab stores it" not in said(grid)
+        assert "(Esc puts the cell back)" in said(grid)
+
+
 async def test_S2_a_paste_stops_at_a_key_the_grid_refuses(grid_game_path):
     """``L*2`` then a tab and ``M*1``, pasted: the paste stops at the ``*``, and says what
     was not typed; nothing is stored."""

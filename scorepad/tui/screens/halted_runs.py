@@ -13,6 +13,7 @@ from textual import events
 
 from ..widgets.cursor_grid import CursorGrid
 
+NOT_USED = "The keys typed straight after that were not used: type them again"
 # the keys that type or choose in the field the focus is in (printable ones besides)
 TYPING = frozenset({"enter", "tab", "shift+tab", "space", "up", "down", "left", "right", "home", "end",
                     "backspace", "delete", "escape", "ctrl+u", "ctrl+home", "ctrl+end"})
@@ -39,7 +40,7 @@ class HaltsRuns:
         halted, self.halted_by = self.halted_by, None
         if halted is None:
             return
-        if halted.words:
-            self.say_briefly(halted.words, warning=True)
+        if halted.words or not halted.grid.is_attached:  # a grid composed anew since (Ctrl+O) says nothing
+            self.say_briefly(halted.words or NOT_USED, warning=True)
         else:
             halted.grid.note_not_taken()

@@ -165,14 +165,15 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
             self.values[r][c] = done.value
             self.fresh = True  # stored: the next key typed here starts the cell anew
+            self.stores += 1
         self.done[(r, c)] = done
         self.redraw()
         return not done.error
 
     def action_move(self, rows: int, cols: int) -> None:
-        typed = not self.fresh
+        here, typed = self.cursor, self.typed()
         if self.store_then(super().action_move, rows, cols):
-            self.left_after_typing(typed and not self.LEAVES_ON_ENTER)
+            self.moved_on(here, typed)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
         self.store_then(super().action_jump, row, col)
@@ -182,11 +183,16 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
         next one; past the table's end the focus moves on, halting the run of keys
         (``left_after_typing``), but from a form's one-cell field (``LEAVES_ON_ENTER``:
         the Generation), which the keys typed on are meant to leave."""
-        here, typed = self.cursor, not self.fresh
-        if not self.store_then(super().action_step, step):
-            return
-        if step > 0 and self.cursor == here and self.screen.focused is self and typed:
-            self.stay()  # nothing after the table to go on to
+        here, typed = self.cursor, self.typed()
+        if self.store_then(super().action_step, step):
+            self.moved_on(here, typed)
+
+    def moved_on(self, here: tuple[int, int], typed: bool) -> None:
+        """After a Tab or an arrow stored the cell: at an edge with nowhere to go, a value
+        typed stays guarded (``stay``: Down on the last row, or Shift+Tab on the first cell,
+        and the next value replaced it, unsaid); out of the table, the run is halted."""
+        if self.cursor == here and self.screen.focused is self and typed:
+            self.stay()
         self.left_after_typing(typed and not self.LEAVES_ON_ENTER)
 
     def store_then(self, move: Callable[..., None], *args) -> bool:
@@ -216,11 +222,15 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
             # stored first: a value refused keeps the cursor on it, and the rest of the
             # paste would be typed onto it; else the key does what it does typed (moves
             # on), and from the last cell what follows would go round over the first rows
+            stores = self.stores
             if not self.commit():
                 event.stop()
                 event.prevent_default()
                 self.post_message(self.PasteStopped(self, "at a value the table refused"))
                 return
+            # the value pasted is stored by its key, as a typed one is: the move it makes
+            # halts the run out of the table, and Enter on the last cell guards it
+            self.pasted_store = self.stores != stores
             if self.at_last_cell():
                 self.post_message(self.PasteStopped(self))
         # "?" typed stays the help key where no value has one (a count); pasted, or in a

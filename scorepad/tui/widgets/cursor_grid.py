@@ -58,8 +58,9 @@ class CursorGrid(Widget, can_focus=True):
             self.grid, self.words = grid, words
 
     def left_after_typing(self, typed: bool) -> None:
-        """After a Tab or a move: a value was typed, stored, and the focus left the grid,
-        so in a burst the keys typed on were meant for cells it does not have."""
+        """After a Tab or a move that stored a value typed (or pasted) in the cell it left:
+        if the focus left the grid, the keys typed on were meant for cells it does not
+        have (``3`` Tab, a pasted ``2<Tab>``), and the run is halted."""
         if typed and self.screen.focused is not self:
             self.post_message(self.RunHalted(self, LEFT_AFTER_TYPING))
 

@@ -42,6 +42,7 @@ STORED_LAST = "Last row: kept · Esc to type anew"
 # and M*1 M*2 were typed over with the next cells' values (new-user run)
 AFTER_REFUSED = "the keys typed after it were not used"
 PUT_BACK = " (Esc puts the cell back; Tab stores it as shown)"
+PUT_BACK_REFUSED = " (Esc puts the cell back)"  # a cell the sheet refused: Tab cannot store it
 KEPT = "Not typed: this cell was just stored (the last row) · Esc, then type, to change it"
 
 
@@ -159,6 +160,11 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
     def action_step(self, step: int) -> None:
         """Tab / Shift+Tab: the next (previous) cell, along the row being typed (past a
         row's end, a new row's typing begins where Tab went)."""
+        if self.stayed:  # Enter stored the last row's cell: a Tab went on, and a burst's next row over it
+            self.message = KEPT
+            self.redraw()
+            self.post_message(self.RunHalted(self))
+            return
         row, typed, self.tabbing = self.cursor[0], self.editing is not None, True
         try:
             super().action_step(step)
@@ -228,7 +234,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
 
     def note_not_taken(self) -> None:
         """Say, once, that the keys typed on after a refusal were not used."""
-        words = AFTER_REFUSED + (PUT_BACK if self.editing else "")
+        words = AFTER_REFUSED + ((PUT_BACK_REFUSED if self.halted else PUT_BACK) if self.editing else "")
         if not self.message.endswith(words):
             self.message = f"{self.message} · {words}"
             self.redraw()

@@ -19,8 +19,8 @@ class StayGuard:
 
     # in the hint's place once Enter or Tab has stored the last cell and the cursor stayed:
     # no longer than the hint, so the table keeps its lines (no screen layout per commit)
-    STAYS = "The last cell: the cursor stays · Ctrl+U, Backspace or Esc to change it"
-    KEPT = "the keys typed after the value stored here were not used (the last cell): Ctrl+U, Backspace or Esc to change it"
+    STAYS = "At the edge: the cursor stays · Ctrl+U, Backspace or Esc to change it"
+    KEPT = "the keys typed after the value stored here were not used (the cursor stays): Ctrl+U, Backspace or Esc to change it"
     # after a refused value's own message: a burst's next value was added to it, and the
     # message then quoted text nobody typed
     HALTED = "the keys typed after it were not used (Backspace or Ctrl+U puts it right, Esc puts it back)"
@@ -29,6 +29,8 @@ class StayGuard:
     stayed = False  # Enter or Tab stored the last cell, and the cursor stayed there
     key_refused = False  # and a key typed then was refused (said: ``KEPT``)
     halted = False  # a value was refused by Enter, Tab or a move: nothing is added to it
+    pasted_store = False  # a pasted Enter or Tab stored the cell as it came (``typed``)
+    stores = 0  # values stored here so far (a paste's key tells whether it stored one)
 
     def action_store_enter(self) -> None:
         """Enter: store the cell and go to the next; on the last cell, store it and stay.
@@ -37,9 +39,15 @@ class StayGuard:
         if self.LEAVES_ON_ENTER or not self.at_last_cell():
             self.action_step(1)
             return
-        typed = not self.fresh
+        typed = self.typed()
         if self.store_then(lambda: None) and typed:
             self.stay()
+
+    def typed(self) -> bool:
+        """Whether the key being handled stores a value typed in the cell, or one its
+        paste put there (stored as the key came: ``pasted_store``)."""
+        pasted, self.pasted_store = self.pasted_store, False
+        return not self.fresh or pasted
 
     def unstay(self) -> None:
         """The last cell is no longer the one just stored and stayed on."""
@@ -64,6 +72,9 @@ class StayGuard:
         done = self.done.get((r, c))
         if not self.halted or done is None:
             self.key_refused = True  # said while it stays: the value itself is no refused one
+            # and the run halted: its Tab went on out of the table, the rest of the burst
+            # into the next field (a pattern tile's cells, the Library's size)
+            self.post_message(self.RunHalted(self))
         elif not done.message.endswith(self.HALTED):
             self.done[(r, c)] = done._replace(message=f"{done.message} · {self.HALTED}")
         self.redraw()
