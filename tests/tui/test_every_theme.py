@@ -136,6 +136,31 @@ async def test_every_cell_of_the_library_grid_reads_in_every_theme(demo_path):  
         assert problems == []
 
 
+async def test_the_library_grids_refusal_reads_in_every_theme(demo_path):  # noqa: F811
+    """What the grid says under itself when it refuses a key (drawn in the theme's warning
+    colour): read at about 3:1 in textual-light on a 256-colour terminal (attack run)."""
+    from scorepad.tui.widgets.library_grid import LibraryGridEditor, refusal
+
+    app = app_on(demo_path)
+    async with running(app, (80, 24)) as pilot:
+        await goto(pilot, "pinax")
+        grid = app.screen.query_one(LibraryGridEditor)
+        grid.focus()
+        grid.message = refusal("*")
+        grid.redraw()
+        grid.scroll_visible(animate=False)
+        await pilot.pause()
+        top, rows = grid.region.y, grid.region.height
+        assert any("goes on M, G or C" in "".join(segment.text for segment in strip)
+                   for strip in app.screen._compositor.render_strips()[top:top + rows])
+        problems = []
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            problems += [f"{theme}: {words}" for words in unreadable_text(app.screen, slice(top, top + rows))]
+        assert problems == []
+
+
 async def test_every_screens_heading_reads_at_4_5_to_1_in_every_theme(demo_path):  # noqa: F811
     """The screens' headings read at 3.03:1 in textual-light, the theme's accent as text
     (a new user's run): bold, but the line a new user looks for first. At least 4.5:1,
