@@ -593,3 +593,46 @@ async def test_S2_held_keys_are_said_after_ctrl_o_composes_the_grid_anew(scorepa
         await burst(pilot, "asterisk", "ctrl+o", "space", "x")
         shown = (app.screen.note or ("",))[0] + app.screen.query_one("#grid").message
         assert "not used" in shown
+
+
+async def test_S9_end_or_home_at_a_tables_edge_guards_the_value_as_an_arrow_does(scorepad_home, tmp_path):
+    """``5`` End ``6`` End ``7`` Enter on Supplies: the second End had nowhere to go, and
+    the 7 replaced the 6, unsaid (attack run); an arrow there keeps it."""
+    app = app_on(sheet_copy(tmp_path, "friday.json"))
+    async with running(app) as pilot:
+        await goto(pilot, "supplies")
+        await burst(pilot, "5", "end", "6", "end", "7", "enter")
+        assert [p.supplies.kings_grace for p in on_disk(app).sheet.players] == [5, 0, 6]
+
+
+async def test_an_undo_in_a_halted_run_frees_it_the_keys_after_it_are_typed(scorepad_home, tmp_path):
+    """``9`` Enter ``5`` Ctrl+Z ``8`` Enter on Scholars' last row: the 5 (refused) halted the
+    run, Ctrl+Z undid the 9, and the 8 was held with no word, the undo's note over the
+    refusal's (attack run). An undo is the typist's own correction: the run is free."""
+    app = app_on(sheet_copy(tmp_path, "friday.json"))
+    async with running(app) as pilot:
+        await goto(pilot, "scholars")
+        grid = app.screen.query_one("#cards")
+        grid.cursor = (len(grid.rows) - 1, 0)
+        await pilot.pause()
+        await burst(pilot, "9", "enter", "5", "ctrl+z", "8", "enter")
+        assert [c.renown for c in on_disk(app).sheet.players[-1].scholars] == [8]
+
+
+async def test_an_undo_puts_the_cursor_back_in_the_table_from_the_library_size_fields(scorepad_home, tmp_path,
+                                                                                      key_clock):
+    """Chloé's quick tile ``1`` Tab (on to the Library's rows), then Ctrl+Z, then ``4``:
+    the 4 went into the rows field (attack run). The undo puts the cursor on the cell it
+    changed, in the table that shows it."""
+    app = app_on(sheet_copy(tmp_path, "friday.json"))
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        await pilot.press("ctrl+end")
+        key_clock.advance(1)
+        await burst(pilot, "1", "tab")
+        assert focused_id(app) != "quick"
+        key_clock.advance(1)
+        await burst(pilot, "ctrl+z")
+        key_clock.advance(1)
+        await burst(pilot, "4", "enter")
+        assert [[t.seals for t in p.pinax] for p in on_disk(app).sheet.players][-1] == [4]

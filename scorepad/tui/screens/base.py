@@ -12,6 +12,7 @@ from textual.widgets import Button, Label
 from ...rules.models import Sheet
 from ...storage.live_sheet import LiveSheet
 from ..host import host
+from ..widgets.count_grid import CountGrid
 from ..widgets.footer import FooterBand
 from ..widgets.form_focus import focus_neighbour
 from ..widgets.live_totals import LiveTotals
@@ -109,8 +110,16 @@ class GameScreen(HaltsRuns, QuietFocus):
             self.say_briefly("↑ ↓ scroll this page · Tab: back to its fields")
 
     def point_at(self, entry) -> None:
-        """After an undo or a redo: the focused table's cursor on the cell it changed."""
-        point = getattr(self.focused, "point_at", None)
+        """After an undo or a redo: the cursor on the cell it changed, in the focused table,
+        else in the table on this screen that shows it (with the focus gone on to the
+        Library's size fields, the value typed to put it right went into them)."""
+        focused = self.focused
+        if not isinstance(focused, CountGrid) or focused.cell_of(entry) is None:
+            holder = next((grid for grid in self.query(CountGrid) if grid.cell_of(entry) is not None), None)
+            if holder is not None:
+                holder.focus()
+                focused = holder
+        point = getattr(focused, "point_at", None)
         if point is not None:
             point(entry)
 

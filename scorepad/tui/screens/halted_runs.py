@@ -29,6 +29,12 @@ class HaltsRuns:
         """Hold the keys of the run of the key read at ``read_at``, which halted it."""
         self.prompted_at, self.halted_by = read_at, message
 
+    def free_run(self) -> None:
+        """An undo or a redo, the typist's own correction: the keys after it are typed
+        (held, ``9`` Enter ``5`` Ctrl+Z ``8`` Enter lost the 8, the undo's note over the
+        refusal's)."""
+        self.prompted_at, self.halted_by = float("-inf"), None
+
     @staticmethod
     def holds(key: events.Event) -> bool:
         """Whether a key typed in a halted run is held: one that would type or choose."""

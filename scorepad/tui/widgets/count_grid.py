@@ -176,7 +176,9 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
             self.moved_on(here, typed)
 
     def action_jump(self, row: int | None, col: int | None) -> None:
-        self.store_then(super().action_jump, row, col)
+        here, typed = self.cursor, self.typed()
+        if self.store_then(super().action_jump, row, col):
+            self.moved_on(here, typed)
 
     def action_step(self, step: int) -> None:
         """Tab / Shift+Tab (and Enter, but on the last cell): store the cell, then the
@@ -188,9 +190,10 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
             self.moved_on(here, typed)
 
     def moved_on(self, here: tuple[int, int], typed: bool) -> None:
-        """After a Tab or an arrow stored the cell: at an edge with nowhere to go, a value
-        typed stays guarded (``stay``: Down on the last row, or Shift+Tab on the first cell,
-        and the next value replaced it, unsaid); out of the table, the run is halted."""
+        """After a Tab, an arrow, Home or End stored the cell: at an edge with nowhere to
+        go, a value typed stays guarded (``stay``: Down on the last row, Shift+Tab on the
+        first cell, End on the last column, and the next value replaced it, unsaid); out
+        of the table, the run is halted."""
         if self.cursor == here and self.screen.focused is self and typed:
             self.stay()
         self.left_after_typing(typed and not self.LEAVES_ON_ENTER)
