@@ -29,6 +29,8 @@ from textual.keys import _character_to_key  # how Textual names a typed characte
 from textual.screen import Screen
 from textual.widget import Widget
 
+from .screens.halted_runs import NOT_USED, holds
+
 # A question that comes up on its own (``asked_at`` on its screen: someone else saved
 # the sheet, a save failed) takes no key of a run of keys (each within GUARD_PAUSE of
 # the one before) that began before it had been up GUARD_SETTLE: a typist who has not
@@ -108,6 +110,9 @@ class OrderedKeys:
         self._waiting_keys: deque[tuple[float, events.Event]] = deque()  # (when read, key)
         self._last_read = 0.0  # when the key before the one being handled was read
         self._run_began = 0.0  # when the first key of the run it belongs to was read
+        # a run a table halted (``screens.halted_runs``): when the key that did was read,
+        # and its message, till said
+        self._halted: tuple[float, object | None] = (float("-inf"), None)
         self._key_feeder: asyncio.Task | None = None
         self._holds = 0
 
@@ -155,8 +160,11 @@ class OrderedKeys:
         if asked is not None and self._run_began < asked + GUARD_SETTLE:
             self.screen.note_unused()
             return True  # typed for the screen below, not yet for this question: no answer
-        if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")) and self._held(event):
+        if self._run_began <= getattr(self.screen, "prompted_at", float("-inf")):
             self.screen.note_not_taken()  # typed on after the key that asked it: no answer
+            return True
+        if self._run_began <= self._halted[0] and holds(event):
+            self._say_halted()  # typed on after a table's end, on whatever screen the run reached
             return True
         try:
             await super().on_event(event)
@@ -187,20 +195,32 @@ class OrderedKeys:
         if dropped:
             self.notify(f"The paste stopped {where}: {not_typed(dropped)} was not typed.", severity="warning")
 
-    def _held(self, event: events.Event) -> bool:
-        """Whether the screen holds this key, typed in the run of the key that asked (a
-        question holds every key; a table that halted its run, only those that type)."""
-        holds = getattr(self.screen, "holds", None)
-        return holds is None or holds(event)
-
     def on_cursor_grid_run_halted(self, message) -> None:
-        """A table halted its run of keys (``screens.halted_runs``): its screen takes no
-        key of that run after the one that halted it, the key being handled, read at
+        """A table halted its run of keys (``screens.halted_runs``): no key of that run
+        that types is taken after the one that halted it, the key being handled, read at
         ``_last_read`` (not when this message came: a key read after a pause, while a
-        slow store went on, is a new run)."""
-        halt = getattr(message.grid.screen, "halt_run", None)
-        if halt is not None:
-            halt(self._last_read, message)
+        slow store went on, is a new run), on this screen or the next (PageDown is no
+        key that types: ``2 2`` Tab PageDown ``9`` Enter typed the 9 over School's)."""
+        self._halted = (self._last_read, message)
+
+    def free_run(self) -> None:
+        """An undo or a redo, the typist's own correction: the keys after it are typed
+        (held, ``9`` Enter ``5`` Ctrl+Z ``8`` Enter lost the 8, the undo's note over the
+        refusal's)."""
+        self._halted = (float("-inf"), None)
+
+    def _say_halted(self) -> None:
+        """Say, once a halt, that keys were held: on a game screen's heading (or under
+        the grid that refused a key), else in a toast."""
+        read, message = self._halted
+        if message is None:
+            return
+        self._halted = (read, None)
+        say = getattr(self.screen, "say_halted", None)
+        if say is not None:
+            say(message)
+        else:
+            self.notify(message.words or NOT_USED, severity="warning")
 
     def on_cursor_grid_paste_stopped(self, message) -> None:
         """A table took the last of a paste's keys it should (its end, a value refused):

@@ -44,9 +44,8 @@ class UndoKeys:
         point = getattr(self.screen, "point_at", None) or getattr(self.focused, "point_at", None)
         if entry is not None and point is not None:
             point(entry)
-        free = getattr(self.screen, "free_run", None)
-        if entry is not None and free is not None:
-            free()
+        if entry is not None:
+            self.free_run()
 
     def tell(self, done: bool, words: str) -> None:
         """Say what an undo or redo did, or why it did nothing: briefly, on a game screen's

@@ -636,3 +636,17 @@ async def test_an_undo_puts_the_cursor_back_in_the_table_from_the_library_size_f
         key_clock.advance(1)
         await burst(pilot, "4", "enter")
         assert [[t.seals for t in p.pinax] for p in on_disk(app).sheet.players][-1] == [4]
+
+
+async def test_a_halted_run_is_held_on_the_screen_pagedown_goes_to(scorepad_home, tmp_path):
+    """``2 2`` Tab PageDown ``9`` Enter on Pinax's last row: the Tab halted the run, the
+    PageDown went on (a command), and the 9 replaced Ana's Scribes on School (attack run).
+    The halt is the run's, whatever screen it reaches: the 9 is held, and said there."""
+    app = app_on(sheet_copy(tmp_path, "friday.json"))
+    async with running(app) as pilot:
+        await goto(pilot, "pinax")
+        await pilot.press("ctrl+end")
+        scribes = on_disk(app).sheet.players[0].scribes
+        await burst(pilot, *"2 2", "tab", "pagedown", "9", "enter")
+        assert app.current_game_screen() == "school" and on_disk(app).sheet.players[0].scribes == scribes
+        assert "not used" in app.screen.note[0]
