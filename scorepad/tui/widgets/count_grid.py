@@ -165,7 +165,6 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
         if not done.error:  # a refused value leaves what the sheet holds (show() follows it)
             self.values[r][c] = done.value
             self.fresh = True  # stored: the next key typed here starts the cell anew
-            self.stores += 1
         self.done[(r, c)] = done
         self.redraw()
         return not done.error
@@ -225,15 +224,14 @@ class CountGrid(StayGuard, LineWidget, CursorGrid, can_focus=True):
             # stored first: a value refused keeps the cursor on it, and the rest of the
             # paste would be typed onto it; else the key does what it does typed (moves
             # on), and from the last cell what follows would go round over the first rows
-            stores = self.stores
+            # the value pasted is stored by its key, as a typed one is: the move it makes
+            # halts the run out of the table, and Enter on the last cell guards it
+            self.pasted_store = not self.fresh
             if not self.commit():
                 event.stop()
                 event.prevent_default()
                 self.post_message(self.PasteStopped(self, "at a value the table refused"))
                 return
-            # the value pasted is stored by its key, as a typed one is: the move it makes
-            # halts the run out of the table, and Enter on the last cell guards it
-            self.pasted_store = self.stores != stores
             if self.at_last_cell():
                 self.post_message(self.PasteStopped(self))
         # "?" typed stays the help key where no value has one (a count); pasted, or in a

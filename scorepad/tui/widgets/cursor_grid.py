@@ -49,8 +49,8 @@ class CursorGrid(Widget, can_focus=True):
     class RunHalted(Message):
         """The grid took the last key of its run it should: one it refused, or a Tab or
         an arrow that stored a value typed and took the focus out of the grid (past its
-        last cell or before its first). The screen takes no key typed straight after it
-        that would type (``screens.halted_runs``); ``words`` say so, or the grid does
+        last cell or before its first). The App takes no key of that run that would type
+        (``ordered_keys``, ``screens.halted_runs``); ``words`` say so, or the grid does
         itself (``note_not_taken``) when None."""
 
         def __init__(self, grid: CursorGrid, words: str | None = None) -> None:

@@ -161,9 +161,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         """Tab / Shift+Tab: the next (previous) cell, along the row being typed (past a
         row's end, a new row's typing begins where Tab went)."""
         if self.stayed:  # Enter stored the last row's cell: a Tab went on, and a burst's next row over it
-            self.message = KEPT
-            self.redraw()
-            self.post_message(self.RunHalted(self))
+            self.refuse_key(KEPT)
             return
         row, typed, self.tabbing = self.cursor[0], self.editing is not None, True
         try:
@@ -209,7 +207,7 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
             self.note_not_taken()
             return
         if self.stayed:  # a burst's next row, past the last
-            self.refuse_key(event, KEPT)
+            self.refuse_key(KEPT, getattr(event, "pasted", False))
             return
         if refused := self.refusal():  # a read-only sheet: nothing typed can be stored, no run to halt
             self.message = refused
@@ -218,19 +216,18 @@ class LibraryGridEditor(LineWidget, CursorGrid, can_focus=True):
         cell = parse_token(self.editing[2]) if self.editing else self.grid.cells[self.cursor[0]][self.cursor[1]]
         token = next_token(cell, event.character)
         if token is None:
-            self.refuse_key(event, refusal(event.character))
+            self.refuse_key(refusal(event.character), getattr(event, "pasted", False))
             return
         self.message, self.editing = "", (*self.cursor, token)
         self.redraw()
 
-    def refuse_key(self, key: Key, why: str) -> None:
-        """Say why this key typed nothing, and halt its run: the keys typed or pasted on
+    def refuse_key(self, why: str, pasted: bool = False) -> None:
+        """Say why a key typed nothing, and halt its run: the keys typed or pasted on
         after it are not used (a Tab in it went on to the next cell, and the rest of the
         burst was typed over cells already stored)."""
         self.message = why
         self.redraw()
-        self.post_message(self.PasteStopped(self, "at a key the grid refused") if getattr(key, "pasted", False)
-                          else self.RunHalted(self))
+        self.post_message(self.PasteStopped(self, "at a key the grid refused") if pasted else self.RunHalted(self))
 
     def note_not_taken(self) -> None:
         """Say, once, that the keys typed on after a refusal were not used."""

@@ -30,7 +30,6 @@ class StayGuard:
     key_refused = False  # and a key typed then was refused (said: ``KEPT``)
     halted = False  # a value was refused by Enter, Tab or a move: nothing is added to it
     pasted_store = False  # a pasted Enter or Tab stored the cell as it came (``typed``)
-    stores = 0  # values stored here so far (a paste's key tells whether it stored one)
 
     def action_store_enter(self) -> None:
         """Enter: store the cell and go to the next; on the last cell, store it and stay.
